@@ -1,0 +1,80 @@
+# kinetic -- build, test, demo, bench.
+#
+#   make                      build for lua5.4 (build/lua5.4/kinetic/core.so)
+#   make LUA=luajit           build for one VM: lua5.1 lua5.2 lua5.3 lua5.4 luajit
+#   make test                 THE test command: deps, all five VMs, luacheck, ASan+UBSan
+#   make demo                 the tour (examples/demo.lua on lua5.4)
+#   make bench                benchmarks on lua5.4 and luajit
+#   make install [PREFIX=..]  install for $(LUA)
+#
+# Every variable below can be overridden on the command line (LuaRocks style).
+
+LUA        ?= lua5.4
+VMS        := lua5.1 lua5.2 lua5.3 lua5.4 luajit
+CC         ?= cc
+LUA_INCDIR ?=
+ifeq ($(strip $(LUA_INCDIR)),)
+LUA_CFLAGS := $(shell pkg-config --cflags $(LUA) 2>/dev/null)
+else
+LUA_CFLAGS := -I$(LUA_INCDIR)
+endif
+LIBFLAG    ?= -shared
+OPT        ?= -O2
+WARN       := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
+              -Wmissing-prototypes -Wmissing-declarations -Wpointer-arith \
+              -Wcast-qual -Wwrite-strings -Wundef -Wformat=2 -Wvla \
+              -Wdouble-promotion -Wnull-dereference -Werror
+CFLAGS     ?= $(OPT) -g
+ALL_CFLAGS := -std=c99 -fPIC -fvisibility=hidden $(WARN) $(CFLAGS) $(LUA_CFLAGS)
+LDFLAGS    ?=
+LIBS       := -lm
+
+BUILD      ?= build/$(LUA)
+SRCS       := $(sort $(wildcard csrc/*.c))
+HDRS       := $(wildcard csrc/*.h)
+OBJS       := $(patsubst csrc/%.c,$(BUILD)/obj/%.o,$(SRCS))
+SO         := $(BUILD)/kinetic/core.so
+
+LUA_ABI    := $(if $(filter luajit lua5.1,$(LUA)),5.1,$(patsubst lua%,%,$(LUA)))
+PREFIX     ?= /usr/local
+INST_LIBDIR ?= $(PREFIX)/lib/lua/$(LUA_ABI)
+INST_LUADIR ?= $(PREFIX)/share/lua/$(LUA_ABI)
+
+.PHONY: all build test deps demo bench install clean check-env
+
+all: build
+build: $(SO)
+
+$(BUILD)/obj/%.o: csrc/%.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(SO): $(OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(LIBFLAG) $(LDFLAGS) -o $@ $(OBJS) $(LIBS)
+
+deps:
+	@sh tools/deps.sh
+
+test: deps
+	@sh tools/test.sh
+
+demo: deps
+	@$(MAKE) --no-print-directory LUA=lua5.4 build
+	LUA_CPATH='build/lua5.4/?.so;;' LUA_PATH='lua/?.lua;lua/?/init.lua;;' lua5.4 examples/demo.lua
+
+bench: deps
+	@for vm in lua5.4 luajit; do \
+	  $(MAKE) --no-print-directory LUA=$$vm build >/dev/null || exit 1; \
+	  echo "== $$vm"; \
+	  LUA_CPATH="build/$$vm/?.so;;" LUA_PATH='lua/?.lua;lua/?/init.lua;bench/?.lua;;' \
+	    $$vm bench/run.lua || exit 1; \
+	done
+
+install: $(SO)
+	install -d $(DESTDIR)$(INST_LIBDIR)/kinetic $(DESTDIR)$(INST_LUADIR)/kinetic
+	install -m 0755 $(SO) $(DESTDIR)$(INST_LIBDIR)/kinetic/core.so
+	install -m 0644 lua/kinetic/*.lua $(DESTDIR)$(INST_LUADIR)/kinetic/
+
+clean:
+	rm -rf build

@@ -1,0 +1,60 @@
+-- Benchmark harness: ns per operation (median of several runs) for kinetic
+-- and for a pure-Lua baseline doing the same work, measured in one process.
+local M = {}
+
+local clock = os.clock
+
+-- Time fn(n) -- which must do n operations -- and return ns per operation.
+local function time_once(fn, n)
+  local t0 = clock()
+  fn(n)
+  return (clock() - t0) * 1e9 / n
+end
+
+local function median(xs)
+  table.sort(xs)
+  local k = #xs
+  if k % 2 == 1 then return xs[(k + 1) / 2] end
+  return (xs[k / 2] + xs[k / 2 + 1]) / 2
+end
+
+M.runs = tonumber(os.getenv("KINETIC_BENCH_RUNS")) or 7
+
+-- Find n so that one run lasts about `target` seconds.
+local function calibrate(fn, target)
+  local n = 1000
+  while true do
+    local t0 = clock()
+    fn(n)
+    local dt = clock() - t0
+    if dt >= target or n >= 1e9 then
+      return math.max(1, math.floor(n * target / math.max(dt, 1e-9)))
+    end
+    n = n * 4
+  end
+end
+
+-- row = { name, kinetic = fn(n), baseline = fn(n) [, per = k] }
+-- `per` divides the time when one operation does k units (e.g. 10000 springs).
+function M.compare(row)
+  local per = row.per or 1
+  local n_k = calibrate(row.kinetic, 0.05)
+  local n_b = calibrate(row.baseline, 0.05)
+  local tk, tb = {}, {}
+  for i = 1, M.runs do
+    tk[i] = time_once(row.kinetic, n_k) / per
+    tb[i] = time_once(row.baseline, n_b) / per
+  end
+  local k, b = median(tk), median(tb)
+  return { name = row.name, kinetic = k, baseline = b, ratio = b / k }
+end
+
+function M.report(title, rows)
+  print(string.format("%-44s %12s %12s %8s", title, "kinetic ns", "pure-Lua ns", "ratio"))
+  for _, row in ipairs(rows) do
+    local r = M.compare(row)
+    print(string.format("  %-42s %12.1f %12.1f %7.2fx", r.name, r.kinetic, r.baseline, r.ratio))
+  end
+end
+
+return M

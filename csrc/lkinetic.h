@@ -1,0 +1,85 @@
+/*
+** lkinetic.h -- shared declarations of the Lua binding (not of the core).
+**
+** The core (every C file without an `l_` prefix) never includes Lua
+** headers; the binding files (`l_*.c`, `kinetic.c`, `lutil.c`) do the
+** argument checking and hand trusted values to the core.
+*/
+#ifndef KINETIC_LKINETIC_H
+#define KINETIC_LKINETIC_H
+
+#include "lua.h"
+#include "lauxlib.h"
+#include "compat.h"
+
+#define KINETIC_VERSION "kinetic 0.1.0"
+
+#if defined(_WIN32)
+#define KN_EXPORT __declspec(dllexport)
+#else
+#define KN_EXPORT __attribute__((visibility("default")))
+#endif
+
+/* Type names: the metatable of each userdata type is registered under its
+   name, and carries it as __name. */
+#define KN_EASING     "kinetic.Easing"
+#define KN_BEZIER     "kinetic.Bezier"
+#define KN_SPRING     "kinetic.Spring"
+#define KN_SPRINGGROUP "kinetic.SpringGroup"
+#define KN_FRICTION   "kinetic.Friction"
+#define KN_GRAVITY    "kinetic.Gravity"
+#define KN_TIMELINE   "kinetic.Timeline"
+#define KN_VIEWPORT   "kinetic.Viewport"
+
+/* lutil.c ---------------------------------------------------------------- */
+
+/* Create (or, when the module is loaded a second time in the same state,
+   refresh) the metatable `tname`: __name = tname, __index = a table of
+   `methods`, plus the metamethods `meta` (which may include __tostring,
+   __call, __gc, __len ...).  Leaves nothing on the stack. */
+void kn_newclass(lua_State *L, const char *tname, const luaL_Reg *methods,
+                 const luaL_Reg *meta);
+
+/* A new full userdata of `size` bytes (zeroed), its metatable set to
+   `tname`; pushed on the stack. */
+void *kn_newobject(lua_State *L, size_t size, const char *tname);
+
+/* luaL_checkudata that reports errors with the type's name. */
+void *kn_checkobject(lua_State *L, int arg, const char *tname);
+
+/* Argument checks at the boundary.  Errors read
+   "bad argument #N to 'f' (finite number expected, got nan)". */
+double kn_checkfinite(lua_State *L, int arg);
+double kn_optfinite(lua_State *L, int arg, double def);
+
+/* Option-table fields.  `t` is the absolute index of the table and `arg`
+   its argument number (for the error message):
+   "bad argument #1 to 'spring' (field 'mass': finite number expected, got string)".
+   kn_getfieldnum returns 1 and stores the value when the field is present
+   (non-nil), 0 when it is absent. */
+int kn_getfieldnum(lua_State *L, int t, int arg, const char *key, double *out);
+double kn_optfieldnum(lua_State *L, int t, int arg, const char *key, double def);
+int kn_optfieldbool(lua_State *L, int t, int arg, const char *key, int def);
+
+/* Raise "bad argument #arg to 'f' (field 'key': msg)". */
+int kn_fielderror(lua_State *L, int arg, const char *key, const char *msg);
+
+/* Raise "bad argument #arg to 'f' (<what> expected, got <typename>)",
+   where typename is the __name of a userdata when it has one. */
+int kn_typeerror(lua_State *L, int arg, const char *what);
+
+/* Name of the value's type as reported in errors ("nan" and "inf" for
+   non-finite numbers, __name for our userdata). */
+const char *kn_typename(lua_State *L, int idx);
+
+/* Module parts: each adds its functions to the module table on top of the
+   stack and registers its metatables. */
+void kn_open_easing(lua_State *L);
+void kn_open_spring(lua_State *L);
+void kn_open_motion(lua_State *L);
+void kn_open_timeline(lua_State *L);
+void kn_open_viewport(lua_State *L);
+
+KN_EXPORT int luaopen_kinetic_core(lua_State *L);
+
+#endif

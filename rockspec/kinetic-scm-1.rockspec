@@ -1,0 +1,39 @@
+rockspec_format = "3.0"
+package = "kinetic"
+version = "scm-1"
+source = {
+  url = "git+https://github.com/kinetic-lua/kinetic.git",
+}
+description = {
+  summary = "Exact, fast animation timing for Lua: CSS easings, springs, timelines",
+  detailed = [[
+kinetic is a C99 extension module for Lua 5.1-5.4 and LuaJIT: every CSS Easing
+Level 2 timing function (cubic-bezier solved to near machine precision, steps,
+linear()), Penner's easings, exact damped springs with every common
+parameterization, friction and gravity motions, and keyframe timelines.]],
+  homepage = "https://github.com/kinetic-lua/kinetic",
+  license = "MIT",
+}
+dependencies = {
+  "lua >= 5.1, < 5.5",
+}
+build = {
+  type = "builtin",
+  modules = {
+    kinetic = "lua/kinetic/init.lua",
+    ["kinetic.core"] = {
+      sources = {
+        "csrc/kinetic.c",
+        "csrc/lutil.c",
+        "csrc/l_easing.c",
+        "csrc/l_spring.c",
+        "csrc/l_motion.c",
+        "csrc/l_timeline.c",
+        "csrc/l_viewport.c",
+      },
+      incdirs = { "csrc" },
+      defines = {},
+      libraries = { "m" },
+    },
+  },
+}

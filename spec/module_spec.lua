@@ -1,0 +1,55 @@
+-- The module table, its version, and how it loads.
+describe("kinetic module", function()
+  local kinetic = require("kinetic")
+
+  it("returns a table with a version string", function()
+    assert.is_table(kinetic)
+    assert.is_string(kinetic._VERSION)
+    assert.truthy(kinetic._VERSION:match("^kinetic %d+%.%d+%.%d+$"))
+  end)
+
+  it("exposes the C part as kinetic.core with the same version", function()
+    local core = require("kinetic.core")
+    assert.are.equal(core._VERSION, kinetic._VERSION)
+    for name, value in pairs(core) do
+      assert.are.equal(value, kinetic[name], name)
+    end
+  end)
+
+  it("loads twice in one state", function()
+    package.loaded["kinetic"] = nil
+    package.loaded["kinetic.core"] = nil
+    local again = require("kinetic")
+    assert.are_not.equal(kinetic, again)
+    assert.are.equal(kinetic._VERSION, again._VERSION)
+  end)
+
+  it("loads in a fresh state through package.loadlib as well", function()
+    local path = package.searchpath and package.searchpath("kinetic.core", package.cpath)
+    if not path then
+      for pattern in package.cpath:gmatch("[^;]+") do
+        local candidate = pattern:gsub("%?", "kinetic/core")
+        local f = io.open(candidate, "rb")
+        if f then f:close(); path = candidate; break end
+      end
+    end
+    assert.is_string(path)
+    local open = assert(package.loadlib(path, "luaopen_kinetic_core"))
+    local mod = open()
+    assert.are.equal(kinetic._VERSION, mod._VERSION)
+  end)
+
+  it("lists every C source in the rockspec", function()
+    local f = assert(io.open("rockspec/kinetic-scm-1.rockspec", "r"))
+    local text = f:read("*a")
+    f:close()
+    local p = io.popen("ls csrc/*.c")
+    local n = 0
+    for file in p:lines() do
+      n = n + 1
+      assert.truthy(text:find('"' .. file .. '"', 1, true), file .. " missing from the rockspec")
+    end
+    p:close()
+    assert.is_true(n > 0)
+  end)
+end)

@@ -1,0 +1,67 @@
+#!/bin/sh
+# The whole test run behind `make test`: the busted suite on every VM, the
+# 5.1-ABI module loaded by luajit, luacheck, and the lua5.4 suite against an
+# AddressSanitizer + UndefinedBehaviorSanitizer build.  Any failure fails.
+set -u
+VMS="lua5.1 lua5.2 lua5.3 lua5.4 luajit"
+MAKE=${MAKE:-make}
+passed=0; failed=0; status=0
+LPATH='lua/?.lua;lua/?/init.lua'
+
+# run_suite NAME VM BUILD_DIR [env...]: run busted, print NAME + result line
+run_suite() {
+  name=$1; vm=$2; dir=$3; shift 3
+  out=$(env "$@" "$vm" /usr/bin/busted --output=plainTerminal \
+          --cpath="$dir/?.so" --lpath="$LPATH" spec 2>&1)
+  rc=$?
+  line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ success' | tail -n 1)
+  s=$(printf '%s' "$line" | sed -n 's/^\([0-9]*\) success.*/\1/p')
+  f=$(printf '%s' "$line" | sed -n 's/.* \([0-9]*\) failure.* \([0-9]*\) error.*/\1 \2/p')
+  nf=0; for x in $f; do nf=$((nf + x)); done
+  [ -z "$s" ] && s=0
+  if [ $rc -ne 0 ] || [ -z "$line" ] || [ "$s" -eq 0 ]; then
+    printf '%s\n' "$out" | tail -n 60
+    [ "$nf" -eq 0 ] && nf=1
+    status=1
+  fi
+  printf '%-16s %s\n' "$name:" "${line:-no result line (busted exit $rc)}"
+  passed=$((passed + s)); failed=$((failed + nf))
+}
+
+for vm in $VMS; do
+  $MAKE --no-print-directory -s LUA=$vm build || { echo "$vm: build failed"; exit 1; }
+done
+
+for vm in $VMS; do
+  run_suite "$vm" "$vm" "build/$vm"
+done
+
+# The module built against the PUC 5.1 headers must also load in LuaJIT.
+if luajit -e 'package.cpath="build/lua5.1/?.so"; package.path="lua/?.lua;lua/?/init.lua"
+              assert(require("kinetic")._VERSION:match("^kinetic "))'; then
+  echo "abi:             lua5.1 build loads in luajit"
+else
+  echo "abi:             lua5.1 build FAILED to load in luajit"; status=1; failed=$((failed + 1))
+fi
+
+# luacheck on every Lua file of the project.
+if luacheck -q --no-color lua spec bench examples tools $(ls -d types 2>/dev/null) >/tmp/kinetic-luacheck.$$ 2>&1; then
+  echo "luacheck:        $(tail -n 1 /tmp/kinetic-luacheck.$$)"
+else
+  cat /tmp/kinetic-luacheck.$$; echo "luacheck:        FAILED"; status=1; failed=$((failed + 1))
+fi
+rm -f /tmp/kinetic-luacheck.$$
+
+# AddressSanitizer + UBSan build, run under lua5.4 with the runtimes preloaded.
+SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+$MAKE --no-print-directory -s LUA=lua5.4 BUILD=build/asan-lua5.4 CC=gcc \
+  CFLAGS="-O1 -g $SAN" LDFLAGS="$SAN" build || { echo "asan: build failed"; exit 1; }
+ASAN_LIB=$(gcc -print-file-name=libasan.so)
+UBSAN_LIB=$(gcc -print-file-name=libubsan.so)
+run_suite "lua5.4+asan" lua5.4 build/asan-lua5.4 \
+  LD_PRELOAD="$ASAN_LIB $UBSAN_LIB" \
+  ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1" \
+  UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
+
+echo "kinetic: $passed passed, $failed failed"
+exit $status
