@@ -23,13 +23,15 @@ OPT        ?= -O2
 WARN       := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
               -Wmissing-prototypes -Wmissing-declarations -Wpointer-arith \
               -Wcast-qual -Wwrite-strings -Wundef -Wformat=2 -Wvla \
-              -Wdouble-promotion -Wnull-dereference -Werror
+              -Wdouble-promotion -Wnull-dereference $(WERROR)
+WERROR     ?= -Werror
 CFLAGS     ?= $(OPT) -g
 ALL_CFLAGS := -std=c99 -fPIC -fvisibility=hidden $(WARN) $(CFLAGS) $(LUA_CFLAGS)
 LDFLAGS    ?=
 LIBS       := -lm
 
-BUILD      ?= build/$(LUA)
+BUILD_ROOT ?= build
+BUILD      ?= $(BUILD_ROOT)/$(LUA)
 SRCS       := $(sort $(wildcard csrc/*.c))
 HDRS       := $(wildcard csrc/*.h)
 OBJS       := $(patsubst csrc/%.c,$(BUILD)/obj/%.o,$(SRCS))
@@ -40,7 +42,7 @@ PREFIX     ?= /usr/local
 INST_LIBDIR ?= $(PREFIX)/lib/lua/$(LUA_ABI)
 INST_LUADIR ?= $(PREFIX)/share/lua/$(LUA_ABI)
 
-.PHONY: all build test deps demo bench install clean check-env
+.PHONY: all build test deps demo bench install clean nvim love
 
 all: build
 build: $(SO)
@@ -71,10 +73,22 @@ bench: deps
 	    $$vm bench/run.lua || exit 1; \
 	done
 
+# Neovim: the 5.1-ABI module where Neovim's loader finds it (lua/ on 'runtimepath').
+nvim:
+	@$(MAKE) --no-print-directory LUA=lua5.1 build
+	cp build/lua5.1/kinetic/core.so lua/kinetic/core.so
+
+# LÖVE: the same 5.1-ABI module next to the example game (see examples/love).
+love:
+	@$(MAKE) --no-print-directory LUA=lua5.1 build
+	@mkdir -p examples/love/kinetic
+	cp build/lua5.1/kinetic/core.so examples/love/kinetic/core.so
+	cp lua/kinetic/*.lua examples/love/kinetic/
+
 install: $(SO)
 	install -d $(DESTDIR)$(INST_LIBDIR)/kinetic $(DESTDIR)$(INST_LUADIR)/kinetic
 	install -m 0755 $(SO) $(DESTDIR)$(INST_LIBDIR)/kinetic/core.so
 	install -m 0644 lua/kinetic/*.lua $(DESTDIR)$(INST_LUADIR)/kinetic/
 
 clean:
-	rm -rf build
+	rm -rf build lua/kinetic/core.so examples/love/kinetic

@@ -1,10 +1,13 @@
 -- `make demo`: a tour of what kinetic can do, printed to the terminal.
+-- Each part of the library adds a chapter as examples/demo/<nn>_<part>.lua.
 local kinetic = require("kinetic")
 
 print(kinetic._VERSION)
-local names = {}
-for name, value in pairs(kinetic) do
-  if name ~= "_VERSION" then names[#names + 1] = name .. " (" .. type(value) .. ")" end
+local chapters = {}
+local p = io.popen("ls examples/demo/*.lua 2>/dev/null")
+for file in p:lines() do chapters[#chapters + 1] = file end
+p:close()
+for _, file in ipairs(chapters) do
+  print()
+  dofile(file)
 end
-table.sort(names)
-print("module functions: " .. (#names > 0 and table.concat(names, ", ") or "none yet"))

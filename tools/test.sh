@@ -4,6 +4,8 @@
 # AddressSanitizer + UndefinedBehaviorSanitizer build.  Any failure fails.
 set -u
 VMS="lua5.1 lua5.2 lua5.3 lua5.4 luajit"
+# BUILD_ROOT lets several checkouts-in-progress build side by side.
+BR=${BUILD_ROOT:-build}
 MAKE=${MAKE:-make}
 passed=0; failed=0; status=0
 LPATH='lua/?.lua;lua/?/init.lua'
@@ -29,15 +31,15 @@ run_suite() {
 }
 
 for vm in $VMS; do
-  $MAKE --no-print-directory -s LUA=$vm build || { echo "$vm: build failed"; exit 1; }
+  $MAKE --no-print-directory -s LUA=$vm BUILD_ROOT="$BR" build || { echo "$vm: build failed"; exit 1; }
 done
 
 for vm in $VMS; do
-  run_suite "$vm" "$vm" "build/$vm"
+  run_suite "$vm" "$vm" "$BR/$vm"
 done
 
 # The module built against the PUC 5.1 headers must also load in LuaJIT.
-if luajit -e 'package.cpath="build/lua5.1/?.so"; package.path="lua/?.lua;lua/?/init.lua"
+if luajit -e 'package.cpath="'"$BR"'/lua5.1/?.so"; package.path="lua/?.lua;lua/?/init.lua"
               assert(require("kinetic")._VERSION:match("^kinetic "))'; then
   echo "abi:             lua5.1 build loads in luajit"
 else
@@ -54,11 +56,11 @@ rm -f /tmp/kinetic-luacheck.$$
 
 # AddressSanitizer + UBSan build, run under lua5.4 with the runtimes preloaded.
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
-$MAKE --no-print-directory -s LUA=lua5.4 BUILD=build/asan-lua5.4 CC=gcc \
+$MAKE --no-print-directory -s LUA=lua5.4 BUILD="$BR/asan-lua5.4" CC=gcc \
   CFLAGS="-O1 -g $SAN" LDFLAGS="$SAN" build || { echo "asan: build failed"; exit 1; }
 ASAN_LIB=$(gcc -print-file-name=libasan.so)
 UBSAN_LIB=$(gcc -print-file-name=libubsan.so)
-run_suite "lua5.4+asan" lua5.4 build/asan-lua5.4 \
+run_suite "lua5.4+asan" lua5.4 "$BR/asan-lua5.4" \
   LD_PRELOAD="$ASAN_LIB $UBSAN_LIB" \
   ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1" \
   UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
