@@ -72,6 +72,16 @@ int kn_typeerror(lua_State *L, int arg, const char *what);
    non-finite numbers, __name for our userdata). */
 const char *kn_typename(lua_State *L, int idx);
 
+/* l_easing.c: the easing any other part accepts.  Converts the value at
+   `idx` -- an easing userdata (kinetic.Easing or kinetic.Bezier) or a spec
+   string for kinetic.easing -- into an easing userdata pushed on top of the
+   stack, and returns its payload (valid while that userdata is alive, so
+   keep a reference to it, e.g. in the owner's user value).  On failure it
+   pushes an error message string instead and returns NULL, so the caller
+   can raise with its own context ("segment 2, field 'easing': ..."). */
+struct kn_easing;
+const struct kn_easing *kn_toeasing(lua_State *L, int idx);
+
 /* Module parts: each adds its functions to the module table on top of the
    stack and registers its metatables. */
 void kn_open_easing(lua_State *L);
