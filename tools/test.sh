@@ -65,5 +65,12 @@ run_suite "lua5.4+asan" lua5.4 "$BR/asan-lua5.4" \
   ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1" \
   UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
 
+# The real hosts (Neovim, LÖVE under Xvfb): tools/test-hosts.sh prints one
+# line per host and exits non-zero on any failure.
+if [ -f tools/test-hosts.sh ]; then
+  if BUILD_ROOT="$BR" sh tools/test-hosts.sh; then passed=$((passed + 1))
+  else status=1; failed=$((failed + 1)); fi
+fi
+
 echo "kinetic: $passed passed, $failed failed"
 exit $status
