@@ -65,6 +65,28 @@ run_suite "lua5.4+asan" lua5.4 "$BR/asan-lua5.4" \
   ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1" \
   UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
 
+# valgrind: the lua5.4 suite with no memory errors, no definitely-lost blocks.
+vg_out=$(valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
+  --show-leak-kinds=definite -q lua5.4 /usr/bin/busted --output=plainTerminal \
+  --cpath="$BR/lua5.4/?.so" --lpath="$LPATH" spec 2>&1)
+vg_rc=$?
+vg_line=$(printf '%s\n' "$vg_out" | grep -E '^[0-9]+ success' | tail -n 1)
+if [ $vg_rc -ne 0 ]; then
+  printf '%s\n' "$vg_out" | tail -n 40; status=1; failed=$((failed + 1))
+  echo "lua5.4+valgrind: FAILED (exit $vg_rc) $vg_line"
+else
+  echo "lua5.4+valgrind: $vg_line"
+fi
+
+# No writable globals in the shared object (reentrancy), and two Lua states
+# in two threads running kinetic at once (a small C program linking liblua).
+sh tools/check-globals.sh "$BR/lua5.4/kinetic/core.so" || { status=1; failed=$((failed + 1)); }
+mkdir -p "$BR/c"
+if gcc -std=c99 -O2 -o "$BR/c/threads" spec/c/threads.c \
+     $(pkg-config --cflags --libs lua5.4) -lpthread \
+   && "$BR/c/threads" "$BR/lua5.4/?.so"; then passed=$((passed + 1))
+else echo "threads:         FAILED"; status=1; failed=$((failed + 1)); fi
+
 # The real hosts (Neovim, LÖVE under Xvfb): tools/test-hosts.sh prints one
 # line per host and exits non-zero on any failure.
 if [ -f tools/test-hosts.sh ]; then
