@@ -74,15 +74,18 @@ bench: deps
 	done
 
 # Neovim: the 5.1-ABI module where Neovim's loader finds it (lua/ on 'runtimepath').
+# Copied then renamed, so a running Neovim that has the old file mapped keeps it.
 nvim:
 	@$(MAKE) --no-print-directory LUA=lua5.1 build
-	cp build/lua5.1/kinetic/core.so lua/kinetic/core.so
+	cp $(BUILD_ROOT)/lua5.1/kinetic/core.so lua/kinetic/core.so.tmp
+	mv -f lua/kinetic/core.so.tmp lua/kinetic/core.so
 
 # LÖVE: the same 5.1-ABI module next to the example game (see examples/love).
 love:
 	@$(MAKE) --no-print-directory LUA=lua5.1 build
 	@mkdir -p examples/love/kinetic
-	cp build/lua5.1/kinetic/core.so examples/love/kinetic/core.so
+	cp $(BUILD_ROOT)/lua5.1/kinetic/core.so examples/love/kinetic/core.so.tmp
+	mv -f examples/love/kinetic/core.so.tmp examples/love/kinetic/core.so
 	cp lua/kinetic/*.lua examples/love/kinetic/
 
 install: $(SO)

@@ -1,0 +1,77 @@
+#!/bin/sh
+# The real hosts, run by tools/test.sh inside `make test`:
+#   - Neovim (headless): examples/nvim/selftest.lua, with the module loaded by
+#     Neovim's own loader from lua/kinetic/core.so (`make nvim`);
+#   - LÖVE 11 under Xvfb: examples/love with KINETIC_SELFTEST=1 (`make love`).
+# Prints one line per host and exits non-zero on any failure.  Installs
+# neovim, love and xvfb when missing (apt-get as root; otherwise prints the
+# exact command and fails).  Environment: BUILD_ROOT (as tools/test.sh),
+# KINETIC_SCREENSHOT (where the LÖVE self-test saves its screenshot; default
+# $BUILD_ROOT/love-selftest.png), HOST_TIMEOUT (seconds per host, default 120).
+set -u
+cd "$(dirname "$0")/.." || exit 1
+ROOT=$(pwd)
+BR=${BUILD_ROOT:-build}
+MAKE=${MAKE:-make}
+TMO=${HOST_TIMEOUT:-120}
+status=0
+
+# --- packages ------------------------------------------------------------------
+need=""
+command -v nvim >/dev/null 2>&1 || need="$need neovim"
+command -v love >/dev/null 2>&1 || need="$need love"
+command -v xvfb-run >/dev/null 2>&1 || need="$need xvfb"
+command -v xauth >/dev/null 2>&1 || need="$need xauth"
+if [ -n "$need" ]; then
+  if [ "$(id -u)" = 0 ]; then
+    echo "hosts: installing$need"
+    export DEBIAN_FRONTEND=noninteractive
+    { apt-get update -qq && apt-get install -y -qq $need >/dev/null; } || {
+      echo "hosts: apt-get install$need failed"; exit 1; }
+  else
+    echo "hosts: missing packages:$need"
+    echo "hosts: run: sudo apt-get install -y$need"
+    exit 1
+  fi
+fi
+
+# report NAME RC OUTPUT: one summary line; the output when it failed
+report() {
+  name=$1; rc=$2; out=$3
+  n=$(printf '%s\n' "$out" | sed -n 's/.*selftest passed (\([0-9]*\) checks).*/\1/p' | tail -n 1)
+  if [ "$rc" -eq 0 ] && [ -n "$n" ]; then
+    printf '%-16s selftest passed (%s checks)\n' "$name:" "$n"
+  else
+    printf '%s\n' "$out" | tail -n 40
+    if [ "$rc" -eq 124 ]; then why="timed out after ${TMO}s"; else why="exit $rc"; fi
+    printf '%-16s selftest FAILED (%s)\n' "$name:" "$why"
+    status=1
+  fi
+}
+
+# --- Neovim --------------------------------------------------------------------
+if out=$($MAKE --no-print-directory -s BUILD_ROOT="$BR" nvim 2>&1); then
+  out=$(timeout "$TMO" nvim --headless -u NONE -i NONE -n --cmd "set rtp^=$ROOT" \
+          -c "luafile examples/nvim/selftest.lua" </dev/null 2>&1)
+  report nvim $? "$out"
+else
+  printf '%s\n' "$out" | tail -n 20; echo "nvim:            make nvim FAILED"; status=1
+fi
+
+# --- LÖVE under Xvfb -------------------------------------------------------------
+shot=${KINETIC_SCREENSHOT:-$ROOT/$BR/love-selftest.png}
+mkdir -p "$(dirname "$shot")"; rm -f "$shot"
+if out=$($MAKE --no-print-directory -s BUILD_ROOT="$BR" love 2>&1); then
+  out=$(KINETIC_SELFTEST=1 KINETIC_SCREENSHOT="$shot" timeout "$TMO" \
+          xvfb-run -a -s "-screen 0 1280x720x24" love examples/love </dev/null 2>&1)
+  rc=$?
+  if [ $rc -eq 0 ] && [ ! -s "$shot" ]; then
+    out="$out
+love: no screenshot at $shot"; rc=1
+  fi
+  report love $rc "$out"
+else
+  printf '%s\n' "$out" | tail -n 20; echo "love:            make love FAILED"; status=1
+fi
+
+exit $status
