@@ -1,8 +1,571 @@
 /*
-** l_timeline.c -- Lua binding for the timeline part of kinetic.
+** l_timeline.c -- Lua binding for kinetic.timeline (API.md section 4).
+**
+** All argument checks live here; timeline.c trusts what it is given.  The
+** userdata payload is the kn_timeline block itself.  Its user value table
+** holds what the C struct cannot: the property names (uv[1..ncomp], sorted),
+** the easing userdata (uv.easings[i], kept alive for the `const kn_easing *`
+** in the struct) and the callbacks (uv.on_keyframe, on_iteration,
+** on_complete).
 */
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
 #include "lkinetic.h"
+#include "interp.h"
+#include "timeline.h"
+
+/* temporary, until l_easing.c defines kn_toeasing */
+#pragma weak kn_toeasing
+static const struct kn_easing *(*const kn_toeasing_weak)(lua_State *, int) = kn_toeasing;
+
+/* What a state is: kept in the low bits of tl->user. */
+#define SHAPE_NUMBER 0u
+#define SHAPE_VECTOR 1u
+#define SHAPE_NAMED  2u
+#define SHAPE_MASK   3u
+#define EVENTS_SHIFT 4   /* then the kn_tl_event_kind mask of callbacks set */
+
+#define MAX_ELEMENTS (1 << 24)   /* segments x components, a sanity bound */
+
+static const char *const callback_names[3] = {
+  "on_keyframe", "on_iteration", "on_complete"
+};
+
+/* ---- errors ----------------------------------------------------------- */
+
+/* "segment 2, field 'duration': " or "field 'from': " (seg == 0). */
+static int context_error(lua_State *L, int seg, const char *field,
+                         const char *fmt, ...) {
+  const char *msg;
+  va_list ap;
+  va_start(ap, fmt);
+  msg = lua_pushvfstring(L, fmt, ap);
+  va_end(ap);
+  if (seg > 0 && field != NULL)
+    msg = lua_pushfstring(L, "segment %d, field '%s': %s", seg, field, msg);
+  else if (seg > 0)
+    msg = lua_pushfstring(L, "segment %d: %s", seg, msg);
+  else
+    msg = lua_pushfstring(L, "field '%s': %s", field, msg);
+  return luaL_argerror(L, 1, msg);
+}
+
+/* The value at idx as errors show it: numbers printed ("-1", "0.5",
+   "nan", "inf"), anything else by type name. */
+static const char *shown(lua_State *L, int idx) {
+  if (lua_type(L, idx) == LUA_TNUMBER) {
+    char buf[48];
+    double x = (double)lua_tonumber(L, idx);
+    if (x != x) return "nan";
+    if (isinf(x)) return x > 0 ? "inf" : "-inf";
+    snprintf(buf, sizeof buf, "%.14g", x);
+    lua_pushstring(L, buf);
+    return lua_tostring(L, -1);
+  }
+  return kn_typename(L, idx);
+}
+
+/* A finite number at idx, or an error "<ctx>: number expected, got ...". */
+static double finite_at(lua_State *L, int idx, int seg, const char *field,
+                        const char *prefix) {
+  double x;
+  if (lua_type(L, idx) != LUA_TNUMBER)
+    context_error(L, seg, field, "%snumber expected, got %s", prefix,
+                  kn_typename(L, idx));
+  x = (double)lua_tonumber(L, idx);
+  if (!isfinite(x))
+    context_error(L, seg, field, "%sfinite number expected, got %s", prefix,
+                  shown(L, idx));
+  return x;
+}
+
+/* ---- states ----------------------------------------------------------- */
+
+/* Shape and size of def.from (at `from`); names go to uv[1..n], sorted. */
+static unsigned from_shape(lua_State *L, int from, int uv, int *ncomp) {
+  int n = 0, i, j;
+  switch (lua_type(L, from)) {
+    case LUA_TNUMBER:
+      finite_at(L, from, 0, "from", "");
+      *ncomp = 1;
+      return SHAPE_NUMBER;
+    case LUA_TTABLE:
+      break;
+    default:
+      context_error(L, 0, "from",
+                    "number, array or table of named numbers expected, got %s",
+                    kn_typename(L, from));
+  }
+  n = (int)kn_rawlen(L, from);
+  if (n > 0) {
+    if (n > MAX_ELEMENTS) context_error(L, 0, "from", "too many components");
+    *ncomp = n;
+    return SHAPE_VECTOR;
+  }
+  lua_pushnil(L);
+  while (lua_next(L, from) != 0) {
+    if (lua_type(L, -2) != LUA_TSTRING)
+      context_error(L, 0, "from", "property names must be strings, got %s",
+                    kn_typename(L, -2));
+    if (n >= MAX_ELEMENTS) context_error(L, 0, "from", "too many properties");
+    lua_pop(L, 1);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, uv, ++n);
+  }
+  if (n == 0)
+    context_error(L, 0, "from",
+                  "number, array or table of named numbers expected, got an empty table");
+  /* insertion sort of the names: a fixed, documented order */
+  for (i = 2; i <= n; i++) {
+    for (j = i; j > 1; j--) {
+      lua_rawgeti(L, uv, j - 1);
+      lua_rawgeti(L, uv, j);
+      if (strcmp(lua_tostring(L, -2), lua_tostring(L, -1)) <= 0) {
+        lua_pop(L, 2);
+        break;
+      }
+      lua_rawseti(L, uv, j - 1);
+      lua_rawseti(L, uv, j);
+    }
+  }
+  *ncomp = n;
+  return SHAPE_NAMED;
+}
+
+/* Read a state (def.from when seg == 0, else segment seg's `to`) at idx
+   into dst[ncomp], checking it has the shape of `from` (at `from`). */
+static void read_state(lua_State *L, int idx, int seg, unsigned shape,
+                       int ncomp, int from, int uv, double *dst) {
+  const char *field = seg == 0 ? "from" : "to";
+  int j;
+  if (shape == SHAPE_NUMBER) {
+    dst[0] = finite_at(L, idx, seg, field, "");
+    return;
+  }
+  if (lua_type(L, idx) != LUA_TTABLE) {
+    if (shape == SHAPE_VECTOR)
+      context_error(L, seg, field, "array of %d numbers expected (as 'from'), got %s",
+                    ncomp, kn_typename(L, idx));
+    context_error(L, seg, field, "table of named numbers expected (as 'from'), got %s",
+                  kn_typename(L, idx));
+  }
+  if (shape == SHAPE_VECTOR) {
+    int len = (int)kn_rawlen(L, idx);
+    if (len != ncomp)
+      context_error(L, seg, field, "array of %d numbers expected (as 'from'), got %d",
+                    ncomp, len);
+    for (j = 0; j < ncomp; j++) {
+      const char *pre;
+      lua_rawgeti(L, idx, j + 1);
+      pre = lua_pushfstring(L, "component %d: ", j + 1);
+      dst[j] = finite_at(L, -2, seg, field, pre);
+      lua_pop(L, 2);
+    }
+    return;
+  }
+  for (j = 0; j < ncomp; j++) {           /* named: every name of from ... */
+    const char *name, *pre;
+    lua_rawgeti(L, uv, j + 1);
+    name = lua_tostring(L, -1);
+    lua_pushvalue(L, -1);
+    lua_rawget(L, idx);
+    if (lua_isnil(L, -1))
+      context_error(L, seg, field, "property '%s' missing (as in 'from')", name);
+    pre = lua_pushfstring(L, "property '%s': ", name);
+    dst[j] = finite_at(L, -2, seg, field, pre);
+    lua_pop(L, 3);
+  }
+  if (seg == 0) return;
+  lua_pushnil(L);                        /* ... and no other */
+  while (lua_next(L, idx) != 0) {
+    lua_pop(L, 1);
+    lua_pushvalue(L, -1);
+    lua_rawget(L, from);
+    if (lua_isnil(L, -1)) {
+      if (lua_type(L, -2) == LUA_TSTRING)
+        context_error(L, seg, field, "unexpected property '%s' (not in 'from')",
+                      lua_tostring(L, -2));
+      context_error(L, seg, field, "unexpected key of type %s (not in 'from')",
+                    kn_typename(L, -2));
+    }
+    lua_pop(L, 1);
+  }
+}
+
+/* ---- options ---------------------------------------------------------- */
+
+/* Index of the string field `key` of def in `names` (default `def`). */
+static int option(lua_State *L, const char *key, const char *const names[],
+                  int n, int def, const char *expected) {
+  int i;
+  const char *s;
+  lua_getfield(L, 1, key);
+  if (lua_isnil(L, -1)) { lua_pop(L, 1); return def; }
+  if (lua_type(L, -1) != LUA_TSTRING)
+    return context_error(L, 0, key, "%s expected, got %s", expected,
+                         kn_typename(L, -1));
+  s = lua_tostring(L, -1);
+  for (i = 0; i < n; i++)
+    if (strcmp(s, names[i]) == 0) { lua_pop(L, 1); return i; }
+  return context_error(L, 0, key, "%s expected, got '%s'", expected, s);
+}
+
+static const char *const mode_names[] = {
+  "linear", "shortest-angle", "longest-angle", "polar"
+};
+static const char *const unit_names[] = { "degrees", "radians" };
+static const char *const after_names[] = { "stop", "restart", "reverse" };
+
+/* ---- construction ----------------------------------------------------- */
+
+static int l_timeline(lua_State *L) {
+  int nseg, ncomp = 0, i, mode, unit, after, uv, from, ud, easings;
+  unsigned shape, events = 0;
+  double iterations, delay, pivot[2] = { 0.0, 0.0 };
+  kn_timeline *tl;
+
+  if (lua_type(L, 1) != LUA_TTABLE)
+    return kn_typeerror(L, 1, "table");
+  lua_settop(L, 1);
+  nseg = (int)kn_rawlen(L, 1);
+  if (nseg == 0)
+    return luaL_argerror(L, 1,
+      "at least one segment { to = ..., duration = ... } expected, got none");
+
+  lua_createtable(L, 0, 4);                      /* 2: the user value */
+  uv = 2;
+  lua_getfield(L, 1, "from");                    /* 3 */
+  from = 3;
+  shape = from_shape(L, from, uv, &ncomp);
+  if ((double)nseg * (ncomp + 4) > MAX_ELEMENTS)
+    return luaL_argerror(L, 1, "too many segments");
+
+  mode = option(L, "interpolation", mode_names, 4, KN_INTERP_LINEAR,
+                "'linear', 'shortest-angle', 'longest-angle' or 'polar'");
+  unit = option(L, "angle_unit", unit_names, 2, 0, "'degrees' or 'radians'");
+  after = option(L, "after", after_names, 3, KN_AFTER_STOP,
+                 "'stop', 'restart' or 'reverse'");
+
+  lua_getfield(L, 1, "pivot");
+  if (mode == KN_INTERP_POLAR) {
+    if (shape != SHAPE_VECTOR || ncomp != 2)
+      return context_error(L, 0, "interpolation",
+                           "'polar' needs 2-vector states {x, y}, got %s",
+                           shape == SHAPE_VECTOR
+                             ? lua_pushfstring(L, "%d components", ncomp)
+                             : shape == SHAPE_NAMED ? "named properties" : "a number");
+    if (lua_type(L, -1) != LUA_TTABLE || kn_rawlen(L, -1) != 2)
+      return context_error(L, 0, "pivot", "{x, y} expected for 'polar', got %s",
+                           kn_typename(L, -1));
+    for (i = 0; i < 2; i++) {
+      lua_rawgeti(L, -1, i + 1);
+      pivot[i] = finite_at(L, -1, 0, "pivot", i == 0 ? "x: " : "y: ");
+      lua_pop(L, 1);
+    }
+  } else if (!lua_isnil(L, -1)) {
+    return context_error(L, 0, "pivot", "only used with interpolation = 'polar'");
+  }
+  lua_pop(L, 1);
+
+  lua_getfield(L, 1, "iterations");
+  if (lua_isnil(L, -1)) iterations = after == KN_AFTER_STOP ? 1.0 : HUGE_VAL;
+  else {
+    if (lua_type(L, -1) != LUA_TNUMBER)
+      return context_error(L, 0, "iterations", "number >= 1 expected, got %s",
+                           kn_typename(L, -1));
+    iterations = (double)lua_tonumber(L, -1);
+    if (!(iterations >= 1.0))        /* NaN too; math.huge is fine */
+      return context_error(L, 0, "iterations", "number >= 1 expected, got %s",
+                           shown(L, -1));
+  }
+  lua_pop(L, 1);
+
+  lua_getfield(L, 1, "delay");
+  if (lua_isnil(L, -1)) delay = 0.0;
+  else {
+    delay = finite_at(L, -1, 0, "delay", "");
+    if (delay < 0.0)
+      return context_error(L, 0, "delay", "non-negative number expected, got %s",
+                           shown(L, -1));
+  }
+  lua_pop(L, 1);
+
+  for (i = 0; i < 3; i++) {
+    lua_getfield(L, 1, callback_names[i]);
+    if (!lua_isnil(L, -1)) {
+      if (lua_type(L, -1) != LUA_TFUNCTION)
+        return context_error(L, 0, callback_names[i], "function expected, got %s",
+                             kn_typename(L, -1));
+      events |= 1u << i;                 /* KN_EV_KEYFRAME, _ITERATION, _COMPLETE */
+      lua_setfield(L, uv, callback_names[i]);
+    } else {
+      lua_pop(L, 1);
+    }
+  }
+
+  lua_createtable(L, nseg, 0);                   /* 4: easings */
+  easings = 4;
+  lua_pushvalue(L, easings);
+  lua_setfield(L, uv, "easings");
+
+  tl = (kn_timeline *)kn_newobject(L, kn_timeline_size(nseg, ncomp), KN_TIMELINE);
+  ud = 5;
+  kn_timeline_layout(tl, nseg, ncomp);
+  tl->mode = mode;
+  tl->after = after;
+  tl->iterations = iterations;
+  tl->delay = delay;
+  tl->turn = unit == 0 ? 360.0 : 6.283185307179586476925286766559;
+  tl->pivot[0] = pivot[0];
+  tl->pivot[1] = pivot[1];
+  tl->user = shape | (events << EVENTS_SHIFT);
+  read_state(L, from, 0, shape, ncomp, from, uv, tl->keys);
+
+  for (i = 1; i <= nseg; i++) {
+    int seg = lua_gettop(L) + 1;
+    double d;
+    lua_rawgeti(L, 1, i);
+    if (lua_type(L, seg) != LUA_TTABLE)
+      return context_error(L, i, NULL,
+                           "table { to = ..., duration = ... } expected, got %s",
+                           kn_typename(L, seg));
+    lua_getfield(L, seg, "to");
+    if (lua_isnil(L, -1))
+      return context_error(L, i, "to", "%s expected, got nil",
+                           shape == SHAPE_NUMBER ? "number"
+                           : shape == SHAPE_VECTOR ? "array of numbers"
+                           : "table of named numbers");
+    read_state(L, seg + 1, i, shape, ncomp, from, uv,
+               tl->keys + (size_t)i * (size_t)ncomp);
+    lua_pop(L, 1);
+
+    lua_getfield(L, seg, "duration");
+    if (lua_type(L, -1) != LUA_TNUMBER)
+      return context_error(L, i, "duration", "positive number expected, got %s",
+                           kn_typename(L, -1));
+    d = (double)lua_tonumber(L, -1);
+    if (!isfinite(d))
+      return context_error(L, i, "duration", "finite number expected, got %s",
+                           shown(L, -1));
+    if (!(d > 0.0))
+      return context_error(L, i, "duration", "positive number expected, got %s",
+                           shown(L, -1));
+    tl->dur[i - 1] = d;
+    lua_pop(L, 1);
+
+    lua_getfield(L, seg, "easing");
+    if (lua_isnil(L, -1)) {
+      tl->easing[i - 1] = NULL;                  /* linear: F(x) = x */
+    } else {
+      const struct kn_easing *e = NULL;
+      if (kn_toeasing_weak != NULL) e = kn_toeasing_weak(L, seg + 1);
+      else lua_pushliteral(L, "easings are not available yet");
+      if (e == NULL)
+        return context_error(L, i, "easing", "%s", lua_tostring(L, -1));
+      tl->easing[i - 1] = e;
+      lua_rawseti(L, easings, i);
+    }
+    lua_pop(L, 2);                               /* easing spec, segment */
+  }
+
+  kn_timeline_finish(tl);
+  if (!(tl->duration > 0.0) || !isfinite(tl->duration) ||
+      !(tl->total >= 0.0))
+    return luaL_argerror(L, 1, "total duration out of range");
+  lua_pushvalue(L, uv);
+  kn_setuservalue(L, ud);
+  lua_settop(L, ud);
+  return 1;
+}
+
+/* ---- results ---------------------------------------------------------- */
+
+static kn_timeline *check_tl(lua_State *L) {
+  return (kn_timeline *)kn_checkobject(L, 1, KN_TIMELINE);
+}
+
+/* `out` argument at idx: absent (0) or a table (its index). */
+static int opt_out(lua_State *L, int idx) {
+  if (lua_isnoneornil(L, idx)) return 0;
+  if (lua_type(L, idx) != LUA_TTABLE) kn_typeerror(L, idx, "table");
+  return idx;
+}
+
+/* Push the state in tl->scratch as `at` returns it. */
+static int push_state(lua_State *L, const kn_timeline *tl, int out) {
+  int j, n = tl->ncomp;
+  const double *v = tl->scratch;
+  switch (tl->user & SHAPE_MASK) {
+    case SHAPE_NUMBER:
+      lua_pushnumber(L, (lua_Number)v[0]);
+      return 1;
+    case SHAPE_VECTOR:
+      if (out == 0) {
+        luaL_checkstack(L, n, "too many components to return");
+        for (j = 0; j < n; j++) lua_pushnumber(L, (lua_Number)v[j]);
+        return n;
+      }
+      for (j = 0; j < n; j++) {
+        lua_pushnumber(L, (lua_Number)v[j]);
+        lua_rawseti(L, out, j + 1);
+      }
+      lua_pushvalue(L, out);
+      return 1;
+    default:
+      if (out == 0) { lua_createtable(L, 0, n); out = lua_gettop(L); }
+      kn_getuservalue(L, 1);
+      for (j = 0; j < n; j++) {
+        lua_rawgeti(L, -1, j + 1);
+        lua_pushnumber(L, (lua_Number)v[j]);
+        lua_rawset(L, out);
+      }
+      lua_pop(L, 1);
+      lua_pushvalue(L, out);
+      return 1;
+  }
+}
+
+static int tl_at(lua_State *L) {
+  kn_timeline *tl = check_tl(L);
+  double t = kn_checkfinite(L, 2);
+  int out = opt_out(L, 3);
+  kn_timeline_at(tl, t, tl->scratch);
+  return push_state(L, tl, out);
+}
+
+/* Fire, in time order, the callbacks for the events in (t0, t1].  The
+   clock is already at its new value.  A callback that moves the clock
+   (seek, update) makes the remaining events stale: they are dropped. */
+static void fire(lua_State *L, kn_timeline *tl, double t0, double t1) {
+  unsigned mask = tl->user >> EVENTS_SHIFT;
+  unsigned long gen = tl->gen;
+  kn_tl_cursor cur;
+  kn_tl_event ev;
+  int uv;
+  if (mask == 0 || !(t1 > t0)) return;
+  kn_getuservalue(L, 1);
+  uv = lua_gettop(L);
+  kn_timeline_events(tl, &cur, t0, t1, mask);
+  while (kn_timeline_next_event(tl, &cur, &ev)) {
+    int nargs = 1;
+    const char *name = ev.kind == KN_EV_KEYFRAME ? callback_names[0]
+                       : ev.kind == KN_EV_ITERATION ? callback_names[1]
+                       : callback_names[2];
+    lua_getfield(L, uv, name);
+    lua_pushvalue(L, 1);
+    if (ev.kind != KN_EV_COMPLETE) {
+      lua_pushnumber(L, (lua_Number)ev.value);
+#if LUA_VERSION_NUM >= 503
+      if (ev.value <= (double)LUA_MAXINTEGER) {  /* integers print as such */
+        lua_pop(L, 1);
+        lua_pushinteger(L, (lua_Integer)ev.value);
+      }
+#endif
+      nargs = 2;
+    }
+    lua_call(L, nargs, 0);
+    if (tl->gen != gen) break;
+  }
+  lua_settop(L, uv - 1);
+}
+
+static int tl_update(lua_State *L) {
+  kn_timeline *tl = check_tl(L);
+  double dt = kn_checkfinite(L, 2), t0, t1;
+  int out = opt_out(L, 3);
+  if (dt < 0.0)
+    return luaL_argerror(L, 2, lua_pushfstring(L,
+                         "non-negative number expected, got %s", shown(L, 2)));
+  t0 = tl->clock;
+  t1 = kn_timeline_seek(tl, t0 + dt);
+  fire(L, tl, t0, t1);
+  kn_timeline_at(tl, tl->clock, tl->scratch);
+  return push_state(L, tl, out);
+}
+
+static int tl_apply(lua_State *L) {
+  kn_timeline *tl = check_tl(L);
+  int j, t = lua_type(L, 2);
+  unsigned shape = tl->user & SHAPE_MASK;
+  if (t != LUA_TTABLE && t != LUA_TUSERDATA)
+    return kn_typeerror(L, 2, "table or userdata");
+  if (shape == SHAPE_NUMBER)
+    return luaL_argerror(L, 2,
+      "a timeline of one number has no fields to write (use at or update)");
+  lua_settop(L, 2);
+  kn_timeline_at(tl, tl->clock, tl->scratch);
+  kn_getuservalue(L, 1);                         /* 3 */
+  for (j = 0; j < tl->ncomp; j++) {
+    if (shape == SHAPE_NAMED) lua_rawgeti(L, 3, j + 1);
+    else lua_pushinteger(L, j + 1);
+    lua_pushnumber(L, (lua_Number)tl->scratch[j]);
+    lua_settable(L, 2);                          /* honours __newindex */
+  }
+  lua_settop(L, 2);
+  return 1;
+}
+
+static int tl_seek(lua_State *L) {
+  kn_timeline *tl = check_tl(L);
+  double t = kn_checkfinite(L, 2);
+  if (t < 0.0)
+    return luaL_argerror(L, 2, lua_pushfstring(L,
+                         "non-negative number expected, got %s", shown(L, 2)));
+  kn_timeline_seek(tl, t);
+  lua_settop(L, 1);
+  return 1;
+}
+
+static int tl_time(lua_State *L) {
+  lua_pushnumber(L, (lua_Number)check_tl(L)->clock);
+  return 1;
+}
+
+static int tl_duration(lua_State *L) {
+  lua_pushnumber(L, (lua_Number)check_tl(L)->duration);
+  return 1;
+}
+
+static int tl_total_duration(lua_State *L) {
+  lua_pushnumber(L, (lua_Number)check_tl(L)->total);
+  return 1;
+}
+
+static int tl_done(lua_State *L) {
+  lua_pushboolean(L, kn_timeline_done(check_tl(L)));
+  return 1;
+}
+
+static int tl_tostring(lua_State *L) {
+  kn_timeline *tl = check_tl(L);
+  char buf[64];
+  snprintf(buf, sizeof buf, "%.14g", tl->iterations);
+  lua_pushfstring(L, "%s(%d segments, %s, %s x%s): %p", KN_TIMELINE, tl->nseg,
+                  mode_names[tl->mode], after_names[tl->after], buf, (void *)tl);
+  return 1;
+}
 
 void kn_open_timeline(lua_State *L) {
-  (void)L;   /* registers nothing yet: filled in by its issue */
+  static const luaL_Reg methods[] = {
+    { "at", tl_at },
+    { "update", tl_update },
+    { "apply", tl_apply },
+    { "seek", tl_seek },
+    { "time", tl_time },
+    { "duration", tl_duration },
+    { "total_duration", tl_total_duration },
+    { "done", tl_done },
+    { NULL, NULL }
+  };
+  static const luaL_Reg meta[] = {
+    { "__tostring", tl_tostring },
+    { NULL, NULL }
+  };
+  kn_newclass(L, KN_TIMELINE, methods, meta);
+  lua_pushcfunction(L, l_timeline);
+  lua_setfield(L, -2, "timeline");
 }

@@ -1,8 +1,231 @@
 /*
-** l_viewport.c -- Lua binding for the viewport part of kinetic.
+** l_viewport.c -- Lua binding for kinetic.viewport (API.md section 5).
+**
+** The userdata payload is a kn_viewport.  Its eight parameters are fields
+** that read and write like a table's (vp.scale_x = 2), so tl:apply(vp)
+** animates them; origin, unit and scale also read and write as pairs.
 */
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
 #include "lkinetic.h"
+#include "viewport.h"
+
+typedef struct { const char *name; size_t offset; } field;
+
+static const field fields[] = {
+  { "width",    offsetof(kn_viewport, width) },
+  { "height",   offsetof(kn_viewport, height) },
+  { "origin_x", offsetof(kn_viewport, origin_x) },
+  { "origin_y", offsetof(kn_viewport, origin_y) },
+  { "unit_x",   offsetof(kn_viewport, unit_x) },
+  { "unit_y",   offsetof(kn_viewport, unit_y) },
+  { "scale_x",  offsetof(kn_viewport, scale_x) },
+  { "scale_y",  offsetof(kn_viewport, scale_y) },
+  { NULL, 0 }
+};
+
+/* The pairs: origin = {origin_x, origin_y} and so on. */
+static const field pairs[] = {
+  { "origin", offsetof(kn_viewport, origin_x) },
+  { "unit",   offsetof(kn_viewport, unit_x) },
+  { "scale",  offsetof(kn_viewport, scale_x) },
+  { NULL, 0 }
+};
+
+static double *slot(kn_viewport *vp, size_t offset) {
+  return (double *)(void *)((char *)vp + offset);
+}
+
+static const field *find(const field *f, const char *name) {
+  for (; f->name != NULL; f++)
+    if (strcmp(f->name, name) == 0) return f;
+  return NULL;
+}
+
+static kn_viewport *check_vp(lua_State *L) {
+  return (kn_viewport *)kn_checkobject(L, 1, KN_VIEWPORT);
+}
+
+/* {a, b} at idx into out[2]; errors name `what`. */
+static void read_pair(lua_State *L, int idx, const char *what, double *out,
+                      int (*fail)(lua_State *, const char *, const char *)) {
+  int i;
+  if (lua_type(L, idx) != LUA_TTABLE || kn_rawlen(L, idx) != 2) {
+    fail(L, what, lua_pushfstring(L, "{x, y} expected, got %s",
+                                  kn_typename(L, idx)));
+    return;
+  }
+  for (i = 0; i < 2; i++) {
+    double x;
+    lua_rawgeti(L, idx, i + 1);
+    if (lua_type(L, -1) != LUA_TNUMBER)
+      fail(L, what, lua_pushfstring(L, "%s: number expected, got %s",
+                                    i == 0 ? "x" : "y", kn_typename(L, -1)));
+    x = (double)lua_tonumber(L, -1);
+    if (!isfinite(x))
+      fail(L, what, lua_pushfstring(L, "%s: finite number expected, got %s",
+                                    i == 0 ? "x" : "y", kn_typename(L, -1)));
+    out[i] = x;
+    lua_pop(L, 1);
+  }
+}
+
+static int ctor_fail(lua_State *L, const char *key, const char *msg) {
+  return kn_fielderror(L, 1, key, msg);
+}
+
+static int set_fail(lua_State *L, const char *key, const char *msg) {
+  return luaL_error(L, "kinetic.Viewport field '%s': %s", key, msg);
+}
+
+/* kinetic.viewport{ width, height, origin = {ox, oy}, unit = {ux, uy},
+   scale = {kx, ky} }; width and height may also be given by name. */
+static int l_viewport(lua_State *L) {
+  kn_viewport v, *vp;
+  double pair[2];
+  int i;
+  static const char *const sizes[2] = { "width", "height" };
+  if (lua_type(L, 1) != LUA_TTABLE) return kn_typeerror(L, 1, "table");
+  lua_settop(L, 1);
+  for (i = 0; i < 2; i++) {
+    double x;
+    if (!kn_getfieldnum(L, 1, 1, sizes[i], &x)) {
+      lua_rawgeti(L, 1, i + 1);
+      if (lua_type(L, -1) != LUA_TNUMBER)
+        return kn_fielderror(L, 1, sizes[i], lua_pushfstring(L,
+                             "number expected, got %s", kn_typename(L, -1)));
+      x = (double)lua_tonumber(L, -1);
+      if (!isfinite(x))
+        return kn_fielderror(L, 1, sizes[i], lua_pushfstring(L,
+                             "finite number expected, got %s", kn_typename(L, -1)));
+      lua_pop(L, 1);
+    }
+    if (i == 0) v.width = x; else v.height = x;
+  }
+  v.origin_x = 0.0; v.origin_y = 0.0;
+  v.unit_x = 1.0;   v.unit_y = 1.0;
+  v.scale_x = 1.0;  v.scale_y = 1.0;
+  for (i = 0; pairs[i].name != NULL; i++) {
+    lua_getfield(L, 1, pairs[i].name);
+    if (!lua_isnil(L, -1)) {
+      read_pair(L, lua_gettop(L), pairs[i].name, pair, ctor_fail);
+      slot(&v, pairs[i].offset)[0] = pair[0];
+      slot(&v, pairs[i].offset)[1] = pair[1];
+    }
+    lua_pop(L, 1);
+  }
+  vp = (kn_viewport *)kn_newobject(L, sizeof(kn_viewport), KN_VIEWPORT);
+  *vp = v;
+  return 1;
+}
+
+static int vp_to_screen(lua_State *L) {
+  kn_viewport *vp = check_vp(L);
+  double x = kn_checkfinite(L, 2), y = kn_checkfinite(L, 3), sx, sy;
+  kn_viewport_to_screen(vp, x, y, &sx, &sy);
+  lua_pushnumber(L, (lua_Number)sx);
+  lua_pushnumber(L, (lua_Number)sy);
+  return 2;
+}
+
+static int vp_to_world(lua_State *L) {
+  kn_viewport *vp = check_vp(L);
+  double sx = kn_checkfinite(L, 2), sy = kn_checkfinite(L, 3), x, y;
+  if (!kn_viewport_to_world(vp, sx, sy, &x, &y))
+    return luaL_error(L, "to_world: the viewport is not invertible "
+                      "(unit_x*scale_x or unit_y*scale_y is 0)");
+  lua_pushnumber(L, (lua_Number)x);
+  lua_pushnumber(L, (lua_Number)y);
+  return 2;
+}
+
+/* __index: methods (upvalue 1) first, then the fields. */
+static int vp_index(lua_State *L) {
+  kn_viewport *vp = check_vp(L);
+  const field *f;
+  const char *key;
+  lua_pushvalue(L, 2);
+  lua_rawget(L, lua_upvalueindex(1));
+  if (!lua_isnil(L, -1) || lua_type(L, 2) != LUA_TSTRING) return 1;
+  key = lua_tostring(L, 2);
+  if ((f = find(fields, key)) != NULL) {
+    lua_pushnumber(L, (lua_Number)*slot(vp, f->offset));
+    return 1;
+  }
+  if ((f = find(pairs, key)) != NULL) {
+    lua_createtable(L, 2, 0);
+    lua_pushnumber(L, (lua_Number)slot(vp, f->offset)[0]);
+    lua_rawseti(L, -2, 1);
+    lua_pushnumber(L, (lua_Number)slot(vp, f->offset)[1]);
+    lua_rawseti(L, -2, 2);
+    return 1;
+  }
+  lua_pushnil(L);
+  return 1;
+}
+
+/* __newindex: the eight numbers (finite), or a pair as {x, y}. */
+static int vp_newindex(lua_State *L) {
+  kn_viewport *vp = check_vp(L);
+  const field *f;
+  const char *key;
+  if (lua_type(L, 2) != LUA_TSTRING)
+    return luaL_error(L, "kinetic.Viewport has no field of type %s",
+                      kn_typename(L, 2));
+  key = lua_tostring(L, 2);
+  if ((f = find(fields, key)) != NULL) {
+    double x;
+    if (lua_type(L, 3) != LUA_TNUMBER)
+      return set_fail(L, key, lua_pushfstring(L, "number expected, got %s",
+                                              kn_typename(L, 3)));
+    x = (double)lua_tonumber(L, 3);
+    if (!isfinite(x))
+      return set_fail(L, key, lua_pushfstring(L, "finite number expected, got %s",
+                                              kn_typename(L, 3)));
+    *slot(vp, f->offset) = x;
+    return 0;
+  }
+  if ((f = find(pairs, key)) != NULL) {
+    double pair[2];
+    read_pair(L, 3, key, pair, set_fail);
+    slot(vp, f->offset)[0] = pair[0];
+    slot(vp, f->offset)[1] = pair[1];
+    return 0;
+  }
+  return luaL_error(L, "kinetic.Viewport has no field '%s' (fields: width, height, "
+                    "origin_x, origin_y, unit_x, unit_y, scale_x, scale_y, "
+                    "origin, unit, scale)", key);
+}
+
+static int vp_tostring(lua_State *L) {
+  kn_viewport *vp = check_vp(L);
+  char buf[80];
+  snprintf(buf, sizeof buf, "%.14g x %.14g", vp->width, vp->height);
+  lua_pushfstring(L, "%s(%s): %p", KN_VIEWPORT, buf, (void *)vp);
+  return 1;
+}
 
 void kn_open_viewport(lua_State *L) {
-  (void)L;   /* registers nothing yet: filled in by its issue */
+  static const luaL_Reg methods[] = {
+    { "to_screen", vp_to_screen },
+    { "to_world", vp_to_world },
+    { NULL, NULL }
+  };
+  static const luaL_Reg meta[] = {
+    { "__tostring", vp_tostring },
+    { "__newindex", vp_newindex },
+    { NULL, NULL }
+  };
+  kn_newclass(L, KN_VIEWPORT, methods, meta);
+  /* replace the __index table by a function that also reads the fields */
+  luaL_getmetatable(L, KN_VIEWPORT);
+  lua_getfield(L, -1, "__index");
+  lua_pushcclosure(L, vp_index, 1);
+  lua_setfield(L, -2, "__index");
+  lua_pop(L, 1);
+  lua_pushcfunction(L, l_viewport);
+  lua_setfield(L, -2, "viewport");
 }

@@ -1,0 +1,65 @@
+/*
+** interp.c -- segment interpolation modes (seed sections 1, 3, 3.1, 4).
+*/
+#include <math.h>
+
+#include "angle.h"
+#include "interp.h"
+
+#define KN_TWO_PI 6.283185307179586476925286766559
+
+/* x = x1 + F*(x2 - x1)  (seed 1.3 with the progress already eased);
+   F == 1 returns x2 itself, so keyframes are hit exactly. */
+static double lerp(double x1, double x2, double f) {
+  return f == 1.0 ? x2 : x1 + f * (x2 - x1);
+}
+
+void kn_interp_prepare(int mode, int n, const double *a, const double *b,
+                       double turn, const double *pivot, double *A, double *B) {
+  int j;
+  switch (mode) {
+    case KN_INTERP_SHORTEST:
+    case KN_INTERP_LONGEST:
+      for (j = 0; j < n; j++)
+        kn_angle_path(a[j], b[j], turn, mode == KN_INTERP_LONGEST, &A[j], &B[j]);
+      break;
+    case KN_INTERP_POLAR: {
+      /* (d, theta) from the pivot to each point (seed 3.1); a point on the
+         pivot has no direction: it takes the other point's, so the motion
+         is radial. */
+      double dx1 = a[0] - pivot[0], dy1 = a[1] - pivot[1];
+      double dx2 = b[0] - pivot[0], dy2 = b[1] - pivot[1];
+      double d1 = sqrt(dx1 * dx1 + dy1 * dy1), d2 = sqrt(dx2 * dx2 + dy2 * dy2);
+      double t1 = atan2(dy1, dx1), t2 = atan2(dy2, dx2);
+      if (d1 == 0.0) t1 = t2;
+      if (d2 == 0.0) t2 = t1;
+      A[0] = d1;
+      B[0] = d2;
+      /* theta is an angle: shortest way round (seed 4.2, 4.3) */
+      kn_angle_path(t1, t2, KN_TWO_PI, 0, &A[1], &B[1]);
+      break;
+    }
+    default:
+      for (j = 0; j < n; j++) { A[j] = a[j]; B[j] = b[j]; }
+      break;
+  }
+}
+
+void kn_interp_eval(int mode, int n, const double *A, const double *B,
+                    const double *a, const double *b, const double *pivot,
+                    double f, double *out) {
+  int j;
+  if (mode == KN_INTERP_POLAR) {
+    double d, th;
+    if (f == 0.0) { out[0] = a[0]; out[1] = a[1]; return; }
+    if (f == 1.0) { out[0] = b[0]; out[1] = b[1]; return; }
+    d = A[0] + f * (B[0] - A[0]);
+    th = A[1] + f * (B[1] - A[1]);
+    /* x = x_v + d cos(theta), y = y_v + d sin(theta)  (seed 3.1, whose
+       second line reads "x_v +": the pivot's y is meant) */
+    out[0] = pivot[0] + d * cos(th);
+    out[1] = pivot[1] + d * sin(th);
+    return;
+  }
+  for (j = 0; j < n; j++) out[j] = lerp(A[j], B[j], f);
+}

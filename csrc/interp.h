@@ -1,0 +1,32 @@
+/*
+** interp.h -- how one segment moves its components from one keyframe to
+** the next: linear, shortest/longest angle (seed section 4), or polar
+** about a pivot (seed section 3.1).
+**
+** A segment is prepared once (kn_interp_prepare: raw keyframes a, b into
+** the endpoints A, B that are interpolated linearly) and then evaluated
+** for any eased progress f (kn_interp_eval).
+*/
+#ifndef KINETIC_INTERP_H
+#define KINETIC_INTERP_H
+
+enum kn_interp_mode {
+  KN_INTERP_LINEAR = 0,
+  KN_INTERP_SHORTEST = 1,   /* angles, shortest way round */
+  KN_INTERP_LONGEST = 2,    /* angles, the other way round */
+  KN_INTERP_POLAR = 3       /* 2-vectors: distance and angle about a pivot */
+};
+
+/* Prepare n components.  `turn` is the full turn of angle modes (360 or
+   2*pi); `pivot` (2 numbers) is used by polar mode only, for which n is 2
+   and A, B receive {distance, angle in radians}. */
+void kn_interp_prepare(int mode, int n, const double *a, const double *b,
+                       double turn, const double *pivot, double *A, double *B);
+
+/* out = the state at eased progress f.  f == 0 and f == 1 give the
+   prepared endpoints exactly (for polar: the raw keyframes a and b). */
+void kn_interp_eval(int mode, int n, const double *A, const double *B,
+                    const double *a, const double *b, const double *pivot,
+                    double f, double *out);
+
+#endif

@@ -1,0 +1,229 @@
+/*
+** timeline.c -- keyframe timelines: the seed's composite state change
+** (section 2) under an after-end strategy (section 1.2), per component
+** (section 3), with the interpolation modes of interp.c.
+*/
+#include <math.h>
+#include <string.h>
+
+#if defined(__has_include)
+#if __has_include("easing.h")
+#define KN_TL_HAVE_EASING 1
+#include "easing.h"
+#endif
+#endif
+#ifndef KN_TL_HAVE_EASING   /* temporary, until easing.h lands */
+#define kn_easing_eval(e, p, b) ((void)(e), (void)(b), (p))
+#endif
+#include "interp.h"
+#include "timeline.h"
+
+size_t kn_timeline_size(int nseg, int ncomp) {
+  size_t n = (size_t)nseg, c = (size_t)ncomp;
+  size_t doubles = (n + 1) + n + (n + 1) * c + 2 * n * c + c;
+  return sizeof(kn_timeline) + doubles * sizeof(double)
+         + n * sizeof(const struct kn_easing *);
+}
+
+void kn_timeline_layout(kn_timeline *tl, int nseg, int ncomp) {
+  size_t n = (size_t)nseg, c = (size_t)ncomp;
+  double *d = tl->data;
+  tl->nseg = nseg;
+  tl->ncomp = ncomp;
+  tl->cum = d;      d += n + 1;
+  tl->dur = d;      d += n;
+  tl->keys = d;     d += (n + 1) * c;
+  tl->A = d;        d += n * c;
+  tl->B = d;        d += n * c;
+  tl->scratch = d;  d += c;
+  tl->easing = (const struct kn_easing **)(void *)d;
+}
+
+void kn_timeline_finish(kn_timeline *tl) {
+  int i, n = tl->nseg, c = tl->ncomp;
+  /* seed 2: segment i starts at the sum of the durations before it, and
+     t_max is the sum of them all */
+  tl->cum[0] = 0.0;
+  for (i = 0; i < n; i++) tl->cum[i + 1] = tl->cum[i] + tl->dur[i];
+  tl->duration = tl->cum[n];
+  for (i = 0; i < n; i++)
+    kn_interp_prepare(tl->mode, c, tl->keys + (size_t)i * c,
+                      tl->keys + (size_t)(i + 1) * c, tl->turn, tl->pivot,
+                      tl->A + (size_t)i * c, tl->B + (size_t)i * c);
+  tl->total = isinf(tl->iterations) ? HUGE_VAL
+              : tl->delay + tl->iterations * tl->duration;
+  tl->clock = 0.0;
+}
+
+/* 0-based index of the last pass (HUGE_VAL when endless). */
+static double last_pass(const kn_timeline *tl) {
+  return isinf(tl->iterations) ? HUGE_VAL : ceil(tl->iterations) - 1.0;
+}
+
+/* How far into its pass the active end falls: (0, t_max]. */
+static double end_offset(const kn_timeline *tl) {
+  double f = tl->iterations - last_pass(tl);
+  return f == 1.0 ? tl->duration : f * tl->duration;
+}
+
+static int odd(double c) { return fmod(c, 2.0) == 1.0; }
+
+double kn_timeline_local(const kn_timeline *tl, double t, double *iteration,
+                         int *before) {
+  double T = tl->duration, tau = t - tl->delay, c, u;
+  *before = 0;
+  if (tau < 0.0) {                       /* delay: the start state */
+    *before = 1;
+    *iteration = 0.0;
+    return 0.0;
+  }
+  if (t >= tl->total || tau >= tl->iterations * T) {
+    c = last_pass(tl);                   /* done: hold the active end */
+    u = end_offset(tl);
+  } else {
+    c = floor(tau / T);                  /* seed 1.2.3: c = floor(t / t_max) */
+    u = tau - c * T;                     /* seed 1.2.2: t mod t_max */
+    if (u < 0.0) { c -= 1.0; u += T; }
+    else if (u >= T) { c += 1.0; u -= T; }
+    if (u < 0.0) u = 0.0;
+  }
+  switch (tl->after) {
+    case KN_AFTER_STOP:                  /* seed 1.2.1: min(t, t_max) */
+      if (c >= 1.0) u = T;
+      break;
+    case KN_AFTER_REVERSE:               /* seed 1.2.3: t_max - t mod t_max, c odd */
+      if (odd(c)) u = T - u;
+      break;
+    default:                             /* seed 1.2.2: t mod t_max */
+      break;
+  }
+  *iteration = c;
+  return u;
+}
+
+/* Segment s with cum[s] <= u < cum[s+1] (seed 2, with cumulative times),
+   by binary search. */
+static int find_segment(const double *cum, int n, double u) {
+  int lo = 0, hi = n - 1;
+  while (lo < hi) {
+    int mid = lo + (hi - lo + 1) / 2;
+    if (cum[mid] <= u) lo = mid; else hi = mid - 1;
+  }
+  return lo;
+}
+
+void kn_timeline_at(const kn_timeline *tl, double t, double *out) {
+  double c, p, f;
+  int before, s, n = tl->nseg;
+  size_t k = (size_t)tl->ncomp;
+  double u = kn_timeline_local(tl, t, &c, &before);
+  if (u >= tl->duration) {
+    s = n - 1;
+    p = 1.0;
+  } else {
+    s = find_segment(tl->cum, n, u);
+    p = (u - tl->cum[s]) / tl->dur[s];   /* seed 2: t' = t - sum t_j, over t_i */
+    if (p > 1.0) p = 1.0;
+    if (p < 0.0) p = 0.0;
+  }
+  f = tl->easing[s] != NULL ? kn_easing_eval(tl->easing[s], p, before) : p;
+  kn_interp_eval(tl->mode, tl->ncomp, tl->A + s * k, tl->B + s * k,
+                 tl->keys + s * k, tl->keys + (s + 1) * k, tl->pivot, f, out);
+}
+
+double kn_timeline_seek(kn_timeline *tl, double t) {
+  if (t < 0.0) t = 0.0;
+  if (t > tl->total) t = tl->total;
+  tl->clock = t;
+  tl->gen++;
+  return t;
+}
+
+int kn_timeline_done(const kn_timeline *tl) {
+  return tl->clock >= tl->total;
+}
+
+/* ---- events --------------------------------------------------------- */
+
+void kn_timeline_events(const kn_timeline *tl, kn_tl_cursor *cur, double t0,
+                        double t1, unsigned mask) {
+  double pass = 0.0, last = last_pass(tl);
+  cur->t0 = t0;
+  cur->t1 = t1;
+  cur->mask = mask;
+  cur->k = 0;
+  cur->finished = !(t1 > t0) || t0 >= tl->total || mask == 0;
+  if (t0 > tl->delay) {
+    /* one pass early: rounding of floor() must not skip an event */
+    pass = floor((t0 - tl->delay) / tl->duration) - 1.0;
+    if (pass < 0.0) pass = 0.0;
+    if (pass > last) pass = last;
+  }
+  cur->pass = pass;
+}
+
+int kn_timeline_next_event(const kn_timeline *tl, kn_tl_cursor *cur,
+                           kn_tl_event *ev) {
+  double T = tl->duration, last = last_pass(tl);
+  int n = tl->nseg;
+  while (!cur->finished) {
+    double P = tl->delay + cur->pass * T;
+    int is_last = cur->pass >= last;
+    if (P >= cur->t1) break;             /* every event of a pass is after P */
+    if (cur->k < n) {
+      int i, idx, backward;
+      double lp, limit, te;
+      int has_kf = (cur->mask & KN_EV_KEYFRAME)
+                   && (tl->after != KN_AFTER_STOP || cur->pass == 0.0);
+      if (!has_kf) {
+        if (!(cur->mask & KN_EV_ITERATION)) {
+          /* nothing to report before the pass end we care about: jump */
+          double target = floor((cur->t1 - tl->delay) / T);
+          if (target > last) target = last;
+          if (target > cur->pass) { cur->pass = target; continue; }
+        }
+        cur->k = n;
+        continue;
+      }
+      i = cur->k++;
+      /* keyframes are reached at 1..n going forwards, n-1..0 backwards */
+      backward = tl->after == KN_AFTER_REVERSE && odd(cur->pass);
+      idx = backward ? n - 1 - i : i + 1;
+      lp = backward ? T - tl->cum[idx] : tl->cum[idx];
+      limit = is_last ? end_offset(tl) : T;
+      if (lp > limit) { cur->k = n; continue; }   /* after the active end */
+      te = P + lp;
+      if (is_last && te > tl->total) te = tl->total;
+      if (te <= cur->t0) continue;
+      if (te > cur->t1) break;
+      ev->kind = KN_EV_KEYFRAME;
+      ev->value = (double)idx;
+      ev->time = te;
+      return 1;
+    }
+    cur->k = 0;
+    if (is_last) {                       /* the pass holding the active end */
+      double te = tl->total;
+      cur->finished = 1;
+      if ((cur->mask & KN_EV_COMPLETE) && te > cur->t0 && te <= cur->t1) {
+        ev->kind = KN_EV_COMPLETE;
+        ev->value = 0.0;
+        ev->time = te;
+        return 1;
+      }
+      break;
+    } else {                             /* between two passes */
+      double te = P + T;
+      cur->pass += 1.0;
+      if (te > cur->t1) break;
+      if ((cur->mask & KN_EV_ITERATION) && te > cur->t0) {
+        ev->kind = KN_EV_ITERATION;
+        ev->value = cur->pass;           /* iterations completed */
+        ev->time = te;
+        return 1;
+      }
+    }
+  }
+  cur->finished = 1;
+  return 0;
+}

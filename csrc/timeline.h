@@ -1,0 +1,93 @@
+/*
+** timeline.h -- keyframe timelines (seed sections 1.2, 2, 3): segments with
+** relative durations, after-end strategies, iterations, delay, a clock,
+** and the events a stretch of time crosses.
+**
+** One timeline is one allocation: the struct followed by its arrays, whose
+** pointers kn_timeline_layout sets.  Everything here is plain C (no Lua),
+** so a LuaJIT FFI caller can pass the userdata payload straight in.
+*/
+#ifndef KINETIC_TIMELINE_H
+#define KINETIC_TIMELINE_H
+
+#include <stddef.h>
+
+struct kn_easing;
+
+enum kn_after { KN_AFTER_STOP = 0, KN_AFTER_RESTART = 1, KN_AFTER_REVERSE = 2 };
+
+enum kn_tl_event_kind {
+  KN_EV_KEYFRAME = 1,    /* value: keyframe index (0 = from, i = segment i's to) */
+  KN_EV_ITERATION = 2,   /* value: iterations completed so far */
+  KN_EV_COMPLETE = 4     /* value: unused */
+};
+
+typedef struct kn_timeline {
+  int nseg;            /* segments (>= 1) */
+  int ncomp;           /* components per state (>= 1) */
+  int mode;            /* enum kn_interp_mode */
+  int after;           /* enum kn_after */
+  double duration;     /* t_max: one iteration, the sum of the segments */
+  double iterations;   /* >= 1, may be HUGE_VAL */
+  double delay;        /* >= 0 */
+  double total;        /* delay + iterations * duration (HUGE_VAL if endless) */
+  double clock;        /* timeline time, in [0, total] */
+  double turn;         /* full turn of the angle modes: 360 or 2*pi */
+  double pivot[2];     /* polar mode */
+  unsigned long gen;   /* bumped by every clock change: stale events stop */
+  unsigned user;       /* the binding's own bits; never read by the core */
+  double *cum;         /* nseg + 1 start times: cum[0] = 0, cum[nseg] = t_max */
+  double *dur;         /* nseg durations */
+  double *keys;        /* (nseg + 1) * ncomp raw keyframes: from, to_1 .. to_n */
+  double *A, *B;       /* nseg * ncomp prepared endpoints (interp.h) */
+  double *scratch;     /* ncomp doubles a binding may use as `out` */
+  const struct kn_easing **easing;   /* nseg; NULL = linear */
+  double data[];       /* the arrays above live here */
+} kn_timeline;
+
+/* Bytes for a timeline of nseg segments of ncomp components. */
+size_t kn_timeline_size(int nseg, int ncomp);
+
+/* Set nseg, ncomp and the array pointers of a zeroed block of that size. */
+void kn_timeline_layout(kn_timeline *tl, int nseg, int ncomp);
+
+/* After keys, dur, easing, mode, turn, pivot, after, iterations and delay
+   are filled in: cumulative times, prepared segments, totals; clock = 0. */
+void kn_timeline_finish(kn_timeline *tl);
+
+/* The state at timeline time t (any real; delay included) into out[ncomp].
+   Pure: O(log nseg). */
+void kn_timeline_at(const kn_timeline *tl, double t, double *out);
+
+/* Position within one iteration (0 .. t_max) that time t shows, after the
+   strategy (seed 1.2); *iteration = 0-based pass, *before = 1 during delay. */
+double kn_timeline_local(const kn_timeline *tl, double t, double *iteration,
+                         int *before);
+
+/* Set the clock to t clamped to [0, total]; returns the new clock. */
+double kn_timeline_seek(kn_timeline *tl, double t);
+
+int kn_timeline_done(const kn_timeline *tl);
+
+/* Events crossed in (t0, t1], in time order.  At one instant: keyframe,
+   then iteration, then complete.  `mask` selects the kinds wanted. */
+typedef struct kn_tl_cursor {
+  double t0, t1;       /* the interval */
+  double pass;         /* current 0-based pass */
+  int k;               /* event slot within the pass: 0..nseg-1 keyframes, nseg pass end */
+  unsigned mask;
+  int finished;
+} kn_tl_cursor;
+
+typedef struct kn_tl_event {
+  int kind;            /* enum kn_tl_event_kind */
+  double value;        /* keyframe index or iteration count */
+  double time;         /* timeline time of the event */
+} kn_tl_event;
+
+void kn_timeline_events(const kn_timeline *tl, kn_tl_cursor *cur, double t0,
+                        double t1, unsigned mask);
+int kn_timeline_next_event(const kn_timeline *tl, kn_tl_cursor *cur,
+                           kn_tl_event *ev);
+
+#endif
