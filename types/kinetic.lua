@@ -1,0 +1,520 @@
+---@meta
+-- LuaCATS definitions of kinetic (lua-language-server: add this directory,
+-- `types/`, to `workspace.library`; it sits outside `lua/` on purpose, so
+-- that Neovim's loader never mistakes it for the module).
+--
+-- This file is documentation only: nothing here runs.  The public API is
+-- the one of API.md; every object is a userdata whose metatable's __name is
+-- `kinetic.<Type>`.  Errors are raised as
+-- "bad argument #N to 'fname' (what was expected, what was got)".
+
+---@class kinetic
+---@field _VERSION string "kinetic x.y.z"
+local kinetic = {}
+
+-- ---------------------------------------------------------------------------
+-- 1. Timing functions
+-- ---------------------------------------------------------------------------
+
+---A CSS `steps()` jump position.
+---@alias kinetic.StepPosition
+---| "jump-start"
+---| "jump-end"
+---| "jump-none"
+---| "jump-both"
+---| "start"  # same as jump-start
+---| "end"    # same as jump-end (the default)
+
+---Anything a timing-function argument accepts: a spec string for
+---`kinetic.easing` (a CSS `<easing-function>` such as `"ease-out"`,
+---`"cubic-bezier(0.2, 0, 0, 1)"`, `"steps(4, jump-none)"`, `"linear(0, 0.25 75%, 1)"`;
+---a Penner name such as `"inOutQuad"`, `"in-out-quad"`, `"outBack(2.2)"`,
+---`"outElastic(1, 0.3)"`; `"accelerate(v0)"`, `"accelerate-decelerate(v0)"`)
+---or an easing object.
+---@alias kinetic.EasingSpec string|kinetic.Easing|kinetic.Bezier
+
+---A timing function: maps input progress p to output progress.  Callable:
+---`e(p [, before_flag])` is `e:eval(p [, before_flag])`.  Inputs outside
+---[0, 1] extrapolate as the browser engines do.
+---`tostring(e)` is its canonical text (CSS serialization or canonical name),
+---and `kinetic.easing(tostring(e))` behaves like `e`.
+---@class kinetic.Easing: userdata
+---@overload fun(p: number, before_flag?: boolean): number
+local Easing = {}
+
+---Output progress at input progress `p`.
+---@param p number input progress (may leave [0, 1])
+---@param before_flag? boolean the CSS before flag (only steps use it)
+---@return number
+function Easing:eval(p, before_flag) end
+
+---The n+1 values at p = 0, 1/n, ..., 1, in one call.
+---@param n integer number of intervals (>= 1)
+---@param out? number[] filled and returned instead of a new table
+---@return number[]
+function Easing:sample(n, out) end
+
+---A CSS `cubic-bezier(x1, y1, x2, y2)` timing function (not a geometric
+---curve such as LÖVE's love.math.newBezierCurve: it gives y as a function of x).
+---@class kinetic.Bezier: kinetic.Easing
+---@overload fun(p: number, before_flag?: boolean): number
+local Bezier = {}
+
+---dy/dx at input progress p.
+---@param p number
+---@return number
+function Bezier:slope(p) end
+
+---The input progress p with b(p) = y (curves whose y is monotone; raises otherwise).
+---@param y number
+---@return number p
+function Bezier:inverse(y) end
+
+---The control points.
+---@return number x1
+---@return number y1
+---@return number x2
+---@return number y2
+function Bezier:control_points() end
+
+---A timing function from a spec string; an existing easing is returned as is.
+---
+---```lua
+---local e = kinetic.easing("ease-in-out")
+---local y = e(0.25)
+---kinetic.easing("outBack(2.2)")(0.5)
+---```
+---@param spec kinetic.EasingSpec
+---@return kinetic.Easing|kinetic.Bezier
+function kinetic.easing(spec) end
+
+---CSS `cubic-bezier()`; x1 and x2 must lie in [0, 1].
+---@param x1 number
+---@param y1 number
+---@param x2 number
+---@param y2 number
+---@return kinetic.Bezier
+function kinetic.bezier(x1, y1, x2, y2) end
+
+---CSS `steps()`: n >= 1 (>= 2 for jump-none), position default `"end"`.
+---@param n integer
+---@param position? kinetic.StepPosition
+---@return kinetic.Easing
+function kinetic.steps(n, position) end
+
+---One stop of `kinetic.linear`: an output, or `{output, input [, input2]}`
+---with inputs as fractions (0.75, not 75%).
+---@alias kinetic.LinearStop number|{ [1]: number, [2]: number?, [3]: number? }
+
+---CSS `linear()`: missing inputs are filled evenly, the first/last segments extend.
+---
+---```lua
+---local e = kinetic.linear{ 0, { 0.25, 0.75 }, 1 }   -- linear(0, 0.25 75%, 1)
+---```
+---@param stops kinetic.LinearStop[]
+---@return kinetic.Easing
+function kinetic.linear(stops) end
+
+---"accel1": F(x) = v0·x + (1 − v0)·x².
+---@param v0 number initial velocity
+---@return kinetic.Easing
+function kinetic.accelerate(v0) end
+
+---"accel2": the symmetric piecewise parabola through (0.5, 0.5).
+---@param v0 number initial velocity
+---@return kinetic.Easing
+function kinetic.accelerate_decelerate(v0) end
+
+---Every easing name `kinetic.easing` accepts.
+---@return string[]
+function kinetic.easings() end
+
+-- ---------------------------------------------------------------------------
+-- 2. Springs
+-- ---------------------------------------------------------------------------
+
+---react-spring's tension/friction presets.
+---@alias kinetic.SpringPreset "default"|"gentle"|"wobbly"|"stiff"|"slow"|"molasses"
+
+---How a spring advances.
+---@alias kinetic.Integrator
+---| "analytic" # the exact solution: identical for any split of time (default)
+---| "rk4"      # Rebound's fixed 1 ms RK4 substeps, remainder interpolated
+---| "euler"    # semi-implicit Euler, 1 ms substeps
+
+---Spring parameters: give exactly one family (mixing two is an error).
+---@class kinetic.SpringParams
+---@field stiffness? number physical: k (F = −k·x − c·v)
+---@field damping? number physical: c
+---@field mass? number physical: m (default 1)
+---@field frequency? number frequency family: Hz of the undamped oscillation (ω0 = 2π·f)
+---@field damping_ratio? number frequency/response families: ζ (default 1)
+---@field response? number response family (SwiftUI): seconds, k = (2π/response)²·m
+---@field duration? number duration family (SwiftUI/Flutter): the undamped period, seconds
+---@field bounce? number duration family: −1 < bounce <= 1 (default 0)
+---@field tension? number Rebound: tension (mass 1)
+---@field friction? number Rebound: friction
+---@field origami_tension? number Origami (Rebound's OrigamiValueConverter)
+---@field origami_friction? number Origami
+---@field bounciness? number bouncy (Rebound's BouncyConversion)
+---@field speed? number bouncy
+---@field preset? kinetic.SpringPreset react-spring's tension/friction values
+
+---Options of `kinetic.spring`: parameters plus state.  `from`, `to` and
+---`velocity` are numbers, or arrays of one length for a vector spring.
+---@class kinetic.SpringOptions: kinetic.SpringParams
+---@field from? number|number[] start position (default 0)
+---@field to? number|number[] target (default 1)
+---@field velocity? number|number[] start velocity (default 0)
+---@field integrator? kinetic.Integrator
+---@field rest_delta? number rest when the distance to the target is below this (relative to the distance travelled)
+---@field rest_speed? number ... and the speed below this (relative)
+---@field clamp? boolean stop at the target instead of overshooting
+---@field on_update? fun(spring: kinetic.Spring)
+---@field on_rest? fun(spring: kinetic.Spring)
+
+---What `s:params()` returns: the spring in every parameterization.
+---@class kinetic.SpringParamsTable
+---@field mass number
+---@field stiffness number
+---@field damping number
+---@field damping_ratio number
+---@field omega number undamped angular frequency ω0
+---@field frequency number Hz
+---@field response number seconds
+---@field duration number seconds
+---@field bounce number
+
+---A damped spring, scalar or vector.  Methods that return positions return
+---n values for an n-vector spring.
+---@class kinetic.Spring: userdata
+local Spring = {}
+
+---Advance dt seconds; returns the position (n values for a vector); fires callbacks.
+---@param dt number seconds
+---@return number ...
+function Spring:update(dt) end
+
+---@return number ...
+function Spring:position() end
+
+---@return number ...
+function Spring:velocity() end
+
+---@return number ...
+function Spring:target() end
+
+---@return boolean
+function Spring:at_rest() end
+
+---New target; position and velocity are kept (interruptible animation).
+---Takes n numbers or one array.
+---@param x number|number[]
+---@param ... number
+function Spring:set_target(x, ...) end
+
+---Set the position (n numbers or one array); wakes the spring.
+---@param x number|number[]
+---@param ... number
+function Spring:set_position(x, ...) end
+
+---Set the velocity (n numbers or one array); wakes the spring.
+---@param v number|number[]
+---@param ... number
+function Spring:set_velocity(v, ...) end
+
+---Position t seconds after the current state, without changing it.
+---@param t number
+---@return number ...
+function Spring:at(t) end
+
+---Velocity t seconds after the current state, without changing it.
+---@param t number
+---@return number ...
+function Spring:velocity_at(t) end
+
+---Seconds until it stays within epsilon of the target, from the current state.
+---@param epsilon? number in the spring's own units (default: the rest threshold)
+---@return number
+function Spring:settle_time(epsilon) end
+
+---The exact update for this dt (Juckett): x' = posPos·x + posVel·v, v' = velPos·x + velVel·v
+---(x relative to the target).
+---@param dt number
+---@return number posPos
+---@return number posVel
+---@return number velPos
+---@return number velVel
+function Spring:coefficients(dt) end
+
+---@return kinetic.SpringParamsTable
+function Spring:params() end
+
+---A damped spring.
+---
+---```lua
+---local s = kinetic.spring{ stiffness = 170, damping = 26, from = 0, to = 1 }
+---local x = s:update(dt)
+---local v = kinetic.spring{ preset = "wobbly", from = { 0, 0 }, to = { 100, 40 } }
+---local vx, vy = v:update(dt)
+---```
+---@param opts? kinetic.SpringOptions
+---@return kinetic.Spring
+function kinetic.spring(opts) end
+
+-- ---------------------------------------------------------------------------
+-- 3. Other motions
+-- ---------------------------------------------------------------------------
+
+---@class kinetic.FrictionOptions
+---@field drag number velocity decays as v0·drag^t
+---@field position? number default 0
+---@field velocity? number default 0
+---@field constant_deceleration? number default 0
+
+---A friction motion (Flutter's FrictionSimulation).
+---@class kinetic.Friction: userdata
+local Friction = {}
+
+---Position and velocity t seconds after the start.
+---@param t number
+---@return number x
+---@return number v
+function Friction:at(t) end
+
+---@param dt number
+---@return number x
+function Friction:update(dt) end
+
+---@return number
+function Friction:final_position() end
+
+---The time at which position x is reached (math.huge when never).
+---@param x number
+---@return number
+function Friction:time_at(x) end
+
+---@param t? number
+---@return boolean
+function Friction:done(t) end
+
+---@param opts kinetic.FrictionOptions
+---@return kinetic.Friction
+function kinetic.friction(opts) end
+
+---@class kinetic.GravityOptions
+---@field acceleration number
+---@field position? number default 0
+---@field velocity? number default 0
+
+---A constant acceleration motion (Flutter's GravitySimulation).
+---@class kinetic.Gravity: userdata
+local Gravity = {}
+
+---@param t number
+---@return number x
+---@return number v
+function Gravity:at(t) end
+
+---@param dt number
+---@return number x
+function Gravity:update(dt) end
+
+---@param opts kinetic.GravityOptions
+---@return kinetic.Gravity
+function kinetic.gravity(opts) end
+
+-- ---------------------------------------------------------------------------
+-- 4. Timelines
+-- ---------------------------------------------------------------------------
+
+---A keyframe value: a number, an array (vector) or a table with string keys
+---(named properties); all of one timeline alike.
+---@alias kinetic.TimelineValue number|number[]|table<string, number>
+
+---@class kinetic.TimelineSegment
+---@field to kinetic.TimelineValue
+---@field duration number > 0, from the end of the previous segment
+---@field easing? kinetic.EasingSpec default "linear"
+
+---@alias kinetic.TimelineAfter
+---| "stop"    # hold the end
+---| "restart" # start again
+---| "reverse" # play backwards, then forwards ...
+
+---@alias kinetic.Interpolation "linear"|"shortest-angle"|"longest-angle"|"polar"
+
+---A timeline definition: the array part holds the segments, in order.
+---@class kinetic.TimelineDef
+---@field [integer] kinetic.TimelineSegment
+---@field from kinetic.TimelineValue
+---@field after? kinetic.TimelineAfter default "stop"
+---@field iterations? number >= 1, may be math.huge (default 1 for stop, math.huge otherwise)
+---@field delay? number >= 0
+---@field interpolation? kinetic.Interpolation default "linear"
+---@field angle_unit? "degrees"|"radians" for the angle interpolations (default "degrees")
+---@field pivot? number[] {x, y}: the centre of "polar" interpolation
+---@field on_keyframe? fun(tl: kinetic.Timeline, index: integer)
+---@field on_iteration? fun(tl: kinetic.Timeline, n: integer)
+---@field on_complete? fun(tl: kinetic.Timeline)
+
+---A keyframe timeline.
+---@class kinetic.Timeline: userdata
+local Timeline = {}
+
+---The value at timeline time t (delay included), pure.  Numbers return a
+---number, arrays n values (or fill `out`), named properties fill `out` or a new table.
+---@param t number
+---@param out? table
+---@return any ...
+function Timeline:at(t, out) end
+
+---Advance the clock by dt and return like `at`; fires every callback crossed, in time order.
+---@param dt number
+---@param out? table
+---@return any ...
+function Timeline:update(dt, out) end
+
+---Write the current named values into obj's fields.
+---@generic T: table
+---@param obj T
+---@return T
+function Timeline:apply(obj) end
+
+---Set the clock.
+---@param t number
+function Timeline:seek(t) end
+
+---The clock.
+---@return number
+function Timeline:time() end
+
+---One iteration: the sum of the segment durations.
+---@return number
+function Timeline:duration() end
+
+---Delay plus all iterations (math.huge when endless).
+---@return number
+function Timeline:total_duration() end
+
+---@return boolean
+function Timeline:done() end
+
+---A keyframe timeline.
+---
+---```lua
+---local tl = kinetic.timeline{
+---  from = 0,
+---  { to = 100, duration = 0.5, easing = "ease-out" },
+---  { to = 40,  duration = 0.25, easing = kinetic.bezier(0.2, 0, 0, 1) },
+---  after = "reverse", iterations = 3, delay = 0.1,
+---}
+---local x = tl:update(dt)
+---```
+---@param def kinetic.TimelineDef
+---@return kinetic.Timeline
+function kinetic.timeline(def) end
+
+-- ---------------------------------------------------------------------------
+-- 5. Coordinate systems
+-- ---------------------------------------------------------------------------
+
+---@class kinetic.ViewportOptions
+---@field width number
+---@field height number
+---@field origin? number[] {ox, oy}: the origin as fractions of width and height
+---@field unit? number[] {ux, uy}
+---@field scale? number[] {kx, ky}
+
+---World to screen: S_x = w·O_x + U_x·K_x·x, S_y = h·O_y + U_y·K_y·y.
+---@class kinetic.Viewport: userdata
+local Viewport = {}
+
+---@param x number
+---@param y number
+---@return number sx
+---@return number sy
+function Viewport:to_screen(x, y) end
+
+---@param sx number
+---@param sy number
+---@return number x
+---@return number y
+function Viewport:to_world(sx, sy) end
+
+---@param opts kinetic.ViewportOptions
+---@return kinetic.Viewport
+function kinetic.viewport(opts) end
+
+-- ---------------------------------------------------------------------------
+-- 6. Batches
+-- ---------------------------------------------------------------------------
+
+---Options of `kinetic.spring_group`: one parameter family for all; `from`,
+---`to`, `velocity` are numbers (applied to all) or arrays of length count.
+---@class kinetic.SpringGroupOptions: kinetic.SpringParams
+---@field count integer >= 1
+---@field from? number|number[]
+---@field to? number|number[]
+---@field velocity? number|number[]
+---@field integrator? kinetic.Integrator
+---@field rest_delta? number
+---@field rest_speed? number
+---@field clamp? boolean
+
+---`count` independent scalar springs stepped in one call; `#g` is count.
+---Indices are 1-based.  Results equal those of count separate kinetic.Springs.
+---@class kinetic.SpringGroup: userdata
+---@operator len: integer
+local SpringGroup = {}
+
+---Advance all; returns how many are still moving.
+---@param dt number
+---@return integer moving
+function SpringGroup:update(dt) end
+
+---@param i integer
+---@param position number
+---@param velocity? number
+function SpringGroup:set(i, position, velocity) end
+
+---@param i integer
+---@param x number
+function SpringGroup:set_target(i, x) end
+
+---@param targets number[] count targets
+function SpringGroup:set_targets(targets) end
+
+---@param i integer
+---@return number
+function SpringGroup:position(i) end
+
+---@param i integer
+---@return number
+function SpringGroup:velocity(i) end
+
+---@param i integer
+---@return number
+function SpringGroup:target(i) end
+
+---@param i integer
+---@return boolean
+function SpringGroup:at_rest(i) end
+
+---All positions (fills `out` if given).
+---@param out? number[]
+---@return number[]
+function SpringGroup:positions(out) end
+
+---Many scalar springs, one call per frame.
+---
+---```lua
+---local g = kinetic.spring_group{ count = 100, preset = "stiff", from = 0, to = 1 }
+---local pos = {}
+---local moving = g:update(dt); g:positions(pos)
+---```
+---@param opts kinetic.SpringGroupOptions
+---@return kinetic.SpringGroup
+function kinetic.spring_group(opts) end
+
+return kinetic
