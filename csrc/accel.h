@@ -1,0 +1,16 @@
+/*
+** accel.h -- the seed model's transforms with an initial speed v0
+** (normalized units: progress per unit of normalized time).
+**   accel1: F(x) = v0 x + (1 - v0) x^2          (constant acceleration)
+**   accel2: F1(x) = v0 x + 2 (1 - v0) x^2 for x <= 1/2 and
+**           F2(x) = 1 - F1(1 - x) for x > 1/2   (symmetric accel./decel.)
+** Both give F(0) = 0, F(1) = 1, F'(0) = v0; accel2 passes through
+** (1/2, 1/2) and ends with speed v0.  Monotone for 0 <= v0 <= 2.
+*/
+#ifndef KINETIC_ACCEL_H
+#define KINETIC_ACCEL_H
+
+double kn_accel1_eval(double v0, double x);
+double kn_accel2_eval(double v0, double x);
+
+#endif

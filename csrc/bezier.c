@@ -1,0 +1,248 @@
+/*
+** bezier.c -- cubic-bezier() solved to the last bits.
+**
+** x(u) = 3(1-u)^2 u x1 + 3(1-u) u^2 x2 + u^3, written in power form
+**   x(u) = c u + b u^2 + a u^3,  c = 3 x1, b = 3 x2 - 6 x1, a = 1 + 3 x1 - 3 x2
+** (the same for y).  For t in (0,1) we find the u with x(u) = t in two
+** passes of a safeguarded Newton iteration (Newton inside a bracket that
+** every residual sign shrinks, bisection whenever Newton leaves the bracket
+** or stops halving the step -- "rtsafe"):
+**   1. plain double arithmetic, from u = t, until the step vanishes;
+**   2. the same iteration with the residual x(u) - t evaluated in
+**      double-double arithmetic (error-free products and sums), from
+**      [0,1] again, starting at the pass-1 root.
+** Pass 2 makes the residual correct to ~1e-32, so u is resolved to the
+** last bit even where x'(u) = 0 (vertical tangents at the ends, the
+** flat inflection of cubic-bezier(1,0,0,1) at 0.5), where plain double
+** residuals are pure rounding noise.  It usually costs 2 evaluations.
+*/
+#include <math.h>
+
+#include "bezier.h"
+
+/* ---- error-free transformations (Dekker / Knuth) ---------------------- */
+
+static void two_sum(double a, double b, double *s, double *e) {
+  double bb;
+  *s = a + b;
+  bb = *s - a;
+  *e = (a - (*s - bb)) + (b - bb);
+}
+
+#if defined(FP_FAST_FMA)
+static void two_prod(double a, double b, double *p, double *e) {
+  *p = a * b;
+  *e = fma(a, b, -*p);
+}
+#else
+static void split(double a, double *hi, double *lo) {
+  double t = 134217729.0 * a;          /* 2^27 + 1 */
+  *hi = t - (t - a);
+  *lo = a - *hi;
+}
+static void two_prod(double a, double b, double *p, double *e) {
+  double ah, al, bh, bl;
+  *p = a * b;
+  split(a, &ah, &al);
+  split(b, &bh, &bl);
+  *e = ((ah * bh - *p) + ah * bl + al * bh) + al * bl;
+}
+#endif
+
+/* (h,l) = (ah,al) + (bh,bl), renormalized */
+static void dd_add(double ah, double al, double bh, double bl,
+                   double *h, double *l) {
+  double s, e;
+  two_sum(ah, bh, &s, &e);
+  e += al + bl;
+  *h = s + e;
+  *l = e - (*h - s);
+}
+
+/* ---- one coordinate ------------------------------------------------------ */
+
+static void cubic_init(kn_cubic *k, double p1, double p2) {
+  double c3h, c3l, p3h, p3l, h, l;
+  two_prod(3.0, p1, &c3h, &c3l);                   /* 3 p1, exactly */
+  two_prod(3.0, p2, &p3h, &p3l);                   /* 3 p2, exactly */
+  k->c = c3h; k->cl = c3l;
+  dd_add(p3h, p3l, -2.0 * c3h, -2.0 * c3l, &k->b, &k->bl);
+  dd_add(1.0, 0.0, c3h, c3l, &h, &l);
+  dd_add(h, l, -p3h, -p3l, &k->a, &k->al);
+}
+
+static double cubic_d(const kn_cubic *k, double u) {
+  return ((k->a * u + k->b) * u + k->c) * u;
+}
+
+static double cubic_deriv(const kn_cubic *k, double u) {
+  return (3.0 * k->a * u + 2.0 * k->b) * u + k->c;
+}
+
+/* ((a u + b) u + c) u - t in double-double (compensated Horner), rounded
+   once at the end. */
+static double cubic_dd(const kn_cubic *k, double u, double t) {
+  double h = k->a, l = k->al, p, e, s, f;
+  two_prod(h, u, &p, &e); e += l * u;
+  two_sum(p, k->b, &s, &f); f += e + k->bl;
+  h = s + f; l = f - (h - s);
+  two_prod(h, u, &p, &e); e += l * u;
+  two_sum(p, k->c, &s, &f); f += e + k->cl;
+  h = s + f; l = f - (h - s);
+  two_prod(h, u, &p, &e); e += l * u;
+  two_sum(p, -t, &s, &f); f += e;
+  return s + f;
+}
+
+/* Safeguarded Newton for k(u) = t on [0,1], k non-decreasing, k(0) = 0,
+   k(1) = 1, 0 < t < 1.  Returns the u with the smallest |residual| seen. */
+static double rtsafe(const kn_cubic *k, double t, double u, int exact) {
+  double lo = 0.0, hi = 1.0, dx = 1.0, dxold = 1.0;
+  double best = u, bestr = HUGE_VAL;
+  int i;
+  for (i = 0; i < 200; i++) {
+    double r = exact ? cubic_dd(k, u, t) : cubic_d(k, u) - t;
+    double d, un;
+    if (fabs(r) < bestr) { bestr = fabs(r); best = u; }
+    if (r == 0.0) break;
+    if (r < 0.0) lo = u; else hi = u;
+    d = cubic_deriv(k, u);
+    un = u - r / d;
+    if (!(d > 0.0) || !(un > lo && un < hi) || fabs(2.0 * r) > fabs(dxold * d)) {
+      un = lo + 0.5 * (hi - lo);                     /* bisection */
+      if (!(un > lo && un < hi)) break;              /* lo, hi adjacent */
+    }
+    dxold = dx;
+    dx = un - u;
+    if (un == u) break;
+    u = un;
+  }
+  return best;
+}
+
+static double solve_cubic(const kn_cubic *k, double t) {
+  double u = rtsafe(k, t, t, 0);
+  return rtsafe(k, t, u, 1);
+}
+
+/* ---- the curve ----------------------------------------------------------- */
+
+void kn_bezier_init(kn_bezier *b, double x1, double y1, double x2, double y2) {
+  b->x1 = x1; b->y1 = y1; b->x2 = x2; b->y2 = y2;
+  cubic_init(&b->x, x1, x2);
+  cubic_init(&b->y, y1, y2);
+  b->identity = (x1 == y1 && x2 == y2);
+  /* Extrapolation gradients as Blink/WebKit/Servo compute them (and WPT
+     asserts): the tangent at the end point, through the near control point
+     unless it coincides with the end point; a vertical tangent gives 0. */
+  if (x1 > 0.0) b->g0 = y1 / x1;
+  else if (y1 == 0.0 && x2 > 0.0) b->g0 = y2 / x2;
+  else if (y1 == 0.0 && y2 == 0.0) b->g0 = 1.0;
+  else b->g0 = 0.0;
+  if (x2 < 1.0) b->g1 = (y2 - 1.0) / (x2 - 1.0);
+  else if (y2 == 1.0 && x1 < 1.0) b->g1 = (y1 - 1.0) / (x1 - 1.0);
+  else if (y2 == 1.0 && y1 == 1.0) b->g1 = 1.0;
+  else b->g1 = 0.0;
+}
+
+double kn_bezier_solve(const kn_bezier *b, double t) {
+  if (t <= 0.0) return 0.0;
+  if (t >= 1.0) return 1.0;
+  return solve_cubic(&b->x, t);
+}
+
+double kn_bezier_eval(const kn_bezier *b, double t) {
+  if (t <= 0.0) return t == 0.0 ? 0.0 : b->g0 * t;
+  if (t >= 1.0) return t == 1.0 ? 1.0 : 1.0 + b->g1 * (t - 1.0);
+  if (b->identity) return t;
+  return cubic_dd(&b->y, solve_cubic(&b->x, t), 0.0);
+}
+
+double kn_bezier_slope(const kn_bezier *b, double t) {
+  double u, dx[3], dy[3];
+  int i;
+  if (t < 0.0) return b->g0;
+  if (t > 1.0) return b->g1;
+  if (b->identity) return 1.0;
+  u = kn_bezier_solve(b, t);
+  /* derivatives 1..3 of both coordinates at u; where dx/du vanishes the
+     slope is the ratio of the first non-zero derivatives (l'Hopital). */
+  dx[0] = cubic_deriv(&b->x, u); dy[0] = cubic_deriv(&b->y, u);
+  dx[1] = 6.0 * b->x.a * u + 2.0 * b->x.b; dy[1] = 6.0 * b->y.a * u + 2.0 * b->y.b;
+  dx[2] = 6.0 * b->x.a; dy[2] = 6.0 * b->y.a;
+  for (i = 0; i < 3; i++) {
+    if (dy[i] != 0.0 && dx[i] == 0.0) return dy[i] > 0.0 ? HUGE_VAL : -HUGE_VAL;
+    if (dx[i] != 0.0) return dy[i] / dx[i];
+  }
+  return 1.0;   /* not reached: x''' = 6 a = 0 only if x is quadratic at most */
+}
+
+int kn_bezier_monotone(const kn_bezier *b) {
+  /* y'(u)/3 = A(1-u)^2 + 2B(1-u)u + Cu^2 with A = y1, B = y2 - y1,
+     C = 1 - y2; a Bernstein quadratic is >= 0 on [0,1] iff A >= 0, C >= 0
+     and (B >= 0 or B^2 <= AC). */
+  double A = b->y1, B = b->y2 - b->y1, C = 1.0 - b->y2;
+  return A >= 0.0 && C >= 0.0 && (B >= 0.0 || B * B <= A * C);
+}
+
+int kn_bezier_inverse(const kn_bezier *b, double y, double *t) {
+  if (y < 0.0) {
+    if (!(b->g0 > 0.0)) return 0;
+    *t = y / b->g0;
+    return 1;
+  }
+  if (y > 1.0) {
+    if (!(b->g1 > 0.0)) return 0;
+    *t = 1.0 + (y - 1.0) / b->g1;
+    return 1;
+  }
+  if (y == 0.0 || y == 1.0 || b->identity) { *t = y + 0.0; return 1; }
+  *t = cubic_dd(&b->x, solve_cubic(&b->y, y), 0.0);
+  return 1;
+}
+
+/* ---- closed form (cross-check only) --------------------------------------
+   a u^3 + b u^2 + c u - t = 0.  With u = z - b/(3a): z^3 + p z + q = 0,
+   p = (3ac - b^2)/(3a^2), q = (2b^3 - 9abc)/(27a^3) - t/a.  One real root
+   (4p^3 + 27q^2 > 0): Cardano z = cbrt(-q/2 + s) + cbrt(-q/2 - s),
+   s = sqrt(q^2/4 + p^3/27); three: z_k = 2 sqrt(-p/3)
+   cos(acos(3q/(2p) sqrt(-3/p))/3 - 2 pi k/3).  Pick the root in [0,1]. */
+static double pick(double r, double best) {
+  double d = r < 0.0 ? -r : (r > 1.0 ? r - 1.0 : 0.0);
+  double db = best < 0.0 ? -best : (best > 1.0 ? best - 1.0 : 0.0);
+  return d < db ? r : best;
+}
+
+double kn_bezier_solve_closed(const kn_bezier *bz, double t) {
+  const double pi = 3.14159265358979323846;
+  double a = bz->x.a, b = bz->x.b, c = bz->x.c, u = HUGE_VAL;
+  if (t <= 0.0) return 0.0;
+  if (t >= 1.0) return 1.0;
+  if (fabs(a) < 1e-12) {
+    if (fabs(b) < 1e-12) return t / c;
+    {
+      double disc = c * c + 4.0 * b * t, sq = sqrt(disc > 0.0 ? disc : 0.0);
+      /* the root of the stable quadratic formula 2t/(c + sqrt(.)) */
+      return (c >= 0.0) ? 2.0 * t / (c + sq) : (-c + sq) / (2.0 * b);
+    }
+  } else {
+    double p = (3.0 * a * c - b * b) / (3.0 * a * a);
+    double q = (2.0 * b * b * b - 9.0 * a * b * c) / (27.0 * a * a * a) - t / a;
+    double shift = -b / (3.0 * a);
+    double disc = q * q / 4.0 + p * p * p / 27.0;
+    if (disc >= 0.0) {
+      double s = sqrt(disc);
+      u = pick(cbrt(-q / 2.0 + s) + cbrt(-q / 2.0 - s) + shift, u);
+    } else {
+      double m = 2.0 * sqrt(-p / 3.0);
+      double arg = 3.0 * q / (2.0 * p) * sqrt(-3.0 / p);
+      double th;
+      int k;
+      if (arg > 1.0) arg = 1.0;
+      if (arg < -1.0) arg = -1.0;
+      th = acos(arg) / 3.0;
+      for (k = 0; k < 3; k++) u = pick(m * cos(th - 2.0 * pi * k / 3.0) + shift, u);
+    }
+  }
+  return u < 0.0 ? 0.0 : (u > 1.0 ? 1.0 : u);
+}

@@ -1,0 +1,50 @@
+/*
+** bezier.h -- CSS cubic-bezier(x1, y1, x2, y2) timing functions.
+**
+** The curve runs from (0,0) to (1,1) with control points (x1,y1), (x2,y2),
+** x1 and x2 in [0,1] (the caller checks).  For an input t in [0,1] the
+** output is y(u) where x(u) = t; outside [0,1] it follows the end tangents
+** with the rule the browser engines use (see docs/easing.md).
+*/
+#ifndef KINETIC_BEZIER_H
+#define KINETIC_BEZIER_H
+
+/* One coordinate in power form c*u + b*u^2 + a*u^3, each coefficient also
+   kept as an unevaluated sum hi + lo (double-double) so that residuals can
+   be computed far below one ulp. */
+typedef struct kn_cubic {
+  double a, b, c;
+  double al, bl, cl;
+} kn_cubic;
+
+typedef struct kn_bezier {
+  double x1, y1, x2, y2;
+  kn_cubic x, y;
+  double g0, g1;        /* end gradients used for t < 0 and t > 1 */
+  int identity;         /* x1 == y1 && x2 == y2: the curve is y = x */
+} kn_bezier;
+
+void kn_bezier_init(kn_bezier *b, double x1, double y1, double x2, double y2);
+
+/* The eased value at t (any finite t). */
+double kn_bezier_eval(const kn_bezier *b, double t);
+
+/* Parameter u in [0,1] with x(u) = t, for t in [0,1]. */
+double kn_bezier_solve(const kn_bezier *b, double t);
+
+/* dy/dx at t; +-HUGE_VAL at a vertical tangent. */
+double kn_bezier_slope(const kn_bezier *b, double t);
+
+/* 1 when y(u) is non-decreasing on [0,1] (so the easing is invertible). */
+int kn_bezier_monotone(const kn_bezier *b);
+
+/* The t with eval(t) = y, for a monotone curve; stores it in *t and
+   returns 1, or returns 0 when no finite t reaches y. */
+int kn_bezier_inverse(const kn_bezier *b, double y, double *t);
+
+/* The same x(u) = t root by the closed-form (Cardano / trigonometric)
+   cubic formula, plain double arithmetic: a cross-check for tests and the
+   C benchmark, not used by eval. */
+double kn_bezier_solve_closed(const kn_bezier *b, double t);
+
+#endif

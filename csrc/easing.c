@@ -1,0 +1,220 @@
+/*
+** easing.c -- the easing tagged union: dispatch, sampling, canonical text.
+*/
+#include <locale.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "easing.h"
+#include "accel.h"
+#include "linearfn.h"
+
+double kn_easing_eval(const kn_easing *e, double p, int before_flag) {
+  switch (e->kind) {
+    case KN_E_BEZIER:     return kn_bezier_eval(&e->u.bezier, p);
+    case KN_E_STEPS:      return kn_steps_eval(&e->u.steps, p, before_flag);
+    case KN_E_LINEARFN:   return kn_linearfn_eval(e->points, e->npoints, p);
+    case KN_E_PENNER:     return kn_penner_eval(&e->u.penner, p);
+    case KN_E_ACCEL:      return kn_accel1_eval(e->u.v0, p);
+    case KN_E_ACCELDECEL: return kn_accel2_eval(e->u.v0, p);
+    default:              return p;
+  }
+}
+
+void kn_easing_sample(const kn_easing *e, size_t n, double *out) {
+  size_t i;
+  for (i = 0; i < n; i++) out[i] = kn_easing_eval(e, (double)i / (double)n, 0);
+  out[n] = kn_easing_eval(e, 1.0, 0);
+}
+
+static void clear(kn_easing *e, int kind) {
+  e->kind = kind;
+  e->keyword = KN_KW_NONE;
+  e->npoints = 0;
+  memset(&e->u, 0, sizeof e->u);
+}
+
+void kn_easing_init_linear(kn_easing *e) { clear(e, KN_E_LINEAR); }
+
+void kn_easing_init_bezier(kn_easing *e, double x1, double y1, double x2, double y2) {
+  clear(e, KN_E_BEZIER);
+  kn_bezier_init(&e->u.bezier, x1, y1, x2, y2);
+}
+
+void kn_easing_init_keyword(kn_easing *e, int keyword) {
+  static const double cp[5][4] = {
+    { 0, 0, 1, 1 }, { 0.25, 0.1, 0.25, 1 }, { 0.42, 0, 1, 1 }, { 0, 0, 0.58, 1 },
+    { 0.42, 0, 0.58, 1 }
+  };
+  kn_easing_init_bezier(e, cp[keyword][0], cp[keyword][1], cp[keyword][2], cp[keyword][3]);
+  e->keyword = keyword;
+}
+
+void kn_easing_init_steps(kn_easing *e, int n, int position) {
+  clear(e, KN_E_STEPS);
+  e->u.steps.n = n;
+  e->u.steps.position = position;
+}
+
+void kn_easing_init_penner(kn_easing *e, int family, int mode) {
+  clear(e, KN_E_PENNER);
+  kn_penner_init(&e->u.penner, family, mode);
+}
+
+void kn_easing_init_accel(kn_easing *e, int kind, double v0) {
+  clear(e, kind);
+  e->u.v0 = v0;
+}
+
+void kn_easing_init_linearfn(kn_easing *e, size_t npoints) {
+  clear(e, KN_E_LINEARFN);
+  e->npoints = npoints;
+  kn_linearfn_normalize(e->points, npoints);
+}
+
+/* ---- text ------------------------------------------------------------- */
+
+size_t kn_fmtnum(char *buf, double x) {
+  char dp = localeconv()->decimal_point[0];
+  int prec;
+  char *c;
+  if (x == 0.0) { strcpy(buf, signbit(x) ? "-0" : "0"); return strlen(buf); }
+  for (prec = 15; prec <= 17; prec++) {
+    snprintf(buf, 32, "%.*g", prec, x);
+    if (strtod(buf, NULL) == x) break;
+  }
+  if (dp != '.') for (c = buf; *c; c++) if (*c == dp) *c = '.';
+  return strlen(buf);
+}
+
+typedef struct { char *buf; size_t cap, len; } out_t;
+
+static void put(out_t *o, const char *s) {
+  size_t n = strlen(s);
+  if (o->len < o->cap) {
+    size_t room = o->cap - o->len;
+    memcpy(o->buf + o->len, s, n < room ? n : room);
+  }
+  o->len += n;
+}
+
+static void putnum(out_t *o, double x) {
+  char b[32];
+  kn_fmtnum(b, x);
+  put(o, b);
+}
+
+size_t kn_easing_tostring(const kn_easing *e, char *buf, size_t cap) {
+  static const char *const kw[] = { "", "ease", "ease-in", "ease-out", "ease-in-out" };
+  out_t o;
+  o.buf = buf; o.cap = cap > 0 ? cap - 1 : 0; o.len = 0;
+  switch (e->kind) {
+    case KN_E_BEZIER:
+      if (e->keyword != KN_KW_NONE) { put(&o, kw[e->keyword]); break; }
+      put(&o, "cubic-bezier(");
+      putnum(&o, e->u.bezier.x1); put(&o, ", ");
+      putnum(&o, e->u.bezier.y1); put(&o, ", ");
+      putnum(&o, e->u.bezier.x2); put(&o, ", ");
+      putnum(&o, e->u.bezier.y2); put(&o, ")");
+      break;
+    case KN_E_STEPS: {
+      char b[32];
+      snprintf(b, sizeof b, "steps(%d", e->u.steps.n);
+      put(&o, b);
+      if (e->u.steps.position != KN_JUMP_END && e->u.steps.position != KN_END) {
+        put(&o, ", ");
+        put(&o, kn_steps_position_name(e->u.steps.position));
+      }
+      put(&o, ")");
+      break;
+    }
+    case KN_E_LINEARFN: {
+      size_t i;
+      put(&o, "linear(");
+      for (i = 0; i < e->npoints; i++) {
+        if (i > 0) put(&o, ", ");
+        putnum(&o, e->points[2 * i + 1]);
+        put(&o, " ");
+        putnum(&o, e->points[2 * i]);
+        put(&o, "%");
+      }
+      put(&o, ")");
+      break;
+    }
+    case KN_E_PENNER: {
+      const kn_penner *pn = &e->u.penner;
+      char b[32];
+      kn_penner_name(pn, b, sizeof b);
+      put(&o, b);
+      if (pn->family == KN_BACK) { put(&o, "("); putnum(&o, pn->a); put(&o, ")"); }
+      if (pn->family == KN_ELASTIC) {
+        put(&o, "("); putnum(&o, pn->a); put(&o, ", "); putnum(&o, pn->b); put(&o, ")");
+      }
+      break;
+    }
+    case KN_E_ACCEL:
+    case KN_E_ACCELDECEL:
+      put(&o, e->kind == KN_E_ACCEL ? "accelerate(" : "accelerate-decelerate(");
+      putnum(&o, e->u.v0);
+      put(&o, ")");
+      break;
+    default:
+      put(&o, "linear");
+  }
+  if (cap > 0) buf[o.len < o.cap ? o.len : o.cap] = '\0';
+  return o.len;
+}
+
+int kn_easing_equal(const kn_easing *a, const kn_easing *b) {
+  if (a->kind != b->kind) return 0;
+  switch (a->kind) {
+    case KN_E_BEZIER:
+      return a->u.bezier.x1 == b->u.bezier.x1 && a->u.bezier.y1 == b->u.bezier.y1 &&
+             a->u.bezier.x2 == b->u.bezier.x2 && a->u.bezier.y2 == b->u.bezier.y2;
+    case KN_E_STEPS: {
+      /* start == jump-start and end == jump-end in behaviour */
+      int pa = a->u.steps.position, pb = b->u.steps.position;
+      if (pa == KN_START) pa = KN_JUMP_START;
+      if (pa == KN_END) pa = KN_JUMP_END;
+      if (pb == KN_START) pb = KN_JUMP_START;
+      if (pb == KN_END) pb = KN_JUMP_END;
+      return a->u.steps.n == b->u.steps.n && pa == pb;
+    }
+    case KN_E_LINEARFN: {
+      size_t i;
+      if (a->npoints != b->npoints) return 0;
+      for (i = 0; i < 2 * a->npoints; i++)
+        if (a->points[i] != b->points[i]) return 0;
+      return 1;
+    }
+    case KN_E_PENNER:
+      return a->u.penner.family == b->u.penner.family &&
+             a->u.penner.mode == b->u.penner.mode &&
+             a->u.penner.a == b->u.penner.a && a->u.penner.b == b->u.penner.b;
+    case KN_E_ACCEL:
+    case KN_E_ACCELDECEL:
+      return a->u.v0 == b->u.v0;
+    default:
+      return 1;
+  }
+}
+
+const char *kn_easing_name(size_t i) {
+  static const char *const names[] = {
+    "linear", "ease", "ease-in", "ease-out", "ease-in-out", "step-start", "step-end",
+    "inQuad", "outQuad", "inOutQuad", "outInQuad",
+    "inCubic", "outCubic", "inOutCubic", "outInCubic",
+    "inQuart", "outQuart", "inOutQuart", "outInQuart",
+    "inQuint", "outQuint", "inOutQuint", "outInQuint",
+    "inSine", "outSine", "inOutSine", "outInSine",
+    "inExpo", "outExpo", "inOutExpo", "outInExpo",
+    "inCirc", "outCirc", "inOutCirc", "outInCirc",
+    "inBack", "outBack", "inOutBack", "outInBack",
+    "inElastic", "outElastic", "inOutElastic", "outInElastic",
+    "inBounce", "outBounce", "inOutBounce", "outInBounce",
+    "accelerate", "accelerate-decelerate"
+  };
+  return i < sizeof names / sizeof names[0] ? names[i] : NULL;
+}

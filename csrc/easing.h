@@ -1,0 +1,83 @@
+/*
+** easing.h -- the easing (timing function) type: a tagged union over every
+** kind kinetic knows, its evaluation and its canonical text.
+**
+** A kn_easing is self-contained and position-independent: linear() points
+** live in the trailing `points` array of the same block, so the block can
+** be a Lua userdata handed as is to C (or to LuaJIT's FFI).
+*/
+#ifndef KINETIC_EASING_H
+#define KINETIC_EASING_H
+
+#include <stddef.h>
+
+#include "bezier.h"
+#include "steps.h"
+#include "penner.h"
+
+typedef struct kn_easing kn_easing;
+
+enum kn_easing_kind {
+  KN_E_LINEAR,      /* the identity (`linear` keyword, Penner's linear) */
+  KN_E_BEZIER,      /* cubic-bezier() and the keywords ease, ease-in ... */
+  KN_E_STEPS,       /* steps(), step-start, step-end */
+  KN_E_LINEARFN,    /* CSS linear(<stops>) */
+  KN_E_PENNER,      /* inQuad ... outInBounce */
+  KN_E_ACCEL,       /* accelerate(v0): seed model accel1 */
+  KN_E_ACCELDECEL   /* accelerate-decelerate(v0): seed model accel2 */
+};
+
+/* CSS keywords that serialize as themselves (`ease` stays `ease`). */
+enum kn_keyword {
+  KN_KW_NONE, KN_KW_EASE, KN_KW_EASE_IN, KN_KW_EASE_OUT, KN_KW_EASE_IN_OUT
+};
+
+struct kn_easing {
+  int kind;                 /* enum kn_easing_kind */
+  int keyword;              /* enum kn_keyword, for Bezier */
+  size_t npoints;           /* linear(): number of points */
+  union {
+    kn_bezier bezier;
+    kn_steps steps;
+    kn_penner penner;
+    double v0;              /* accelerate / accelerate-decelerate */
+  } u;
+  double points[];          /* linear(): npoints {input %, output} pairs */
+};
+
+/* Bytes needed for an easing with n linear() points. */
+#define kn_easing_size(n) (offsetof(kn_easing, points) + 2 * (size_t)(n) * sizeof(double))
+
+/* Output progress at input progress p; before_flag (0/1) only matters for
+   steps().  Any finite p is allowed. */
+double kn_easing_eval(const kn_easing *e, double p, int before_flag);
+
+/* out[i] = eval(i/n) for i = 0..n (n + 1 values, n >= 1, last at p = 1). */
+void kn_easing_sample(const kn_easing *e, size_t n, double *out);
+
+/* Initializers (parameters already validated by the caller). */
+void kn_easing_init_linear(kn_easing *e);
+void kn_easing_init_bezier(kn_easing *e, double x1, double y1, double x2, double y2);
+void kn_easing_init_keyword(kn_easing *e, int keyword);
+void kn_easing_init_steps(kn_easing *e, int n, int position);
+void kn_easing_init_penner(kn_easing *e, int family, int mode);
+void kn_easing_init_accel(kn_easing *e, int kind, double v0);
+/* linear(): e->points must hold npoints pairs {input % or NaN, output}. */
+void kn_easing_init_linearfn(kn_easing *e, size_t npoints);
+
+/* Canonical text (NUL-terminated, truncated to cap); returns the full
+   length as snprintf does. */
+size_t kn_easing_tostring(const kn_easing *e, char *buf, size_t cap);
+
+/* 1 when both describe the same function (same kind and parameters; a
+   keyword equals its cubic-bezier()). */
+int kn_easing_equal(const kn_easing *a, const kn_easing *b);
+
+/* Shortest of %.15g, %.16g, %.17g that reads back as the same double,
+   always with '.' as decimal point.  buf needs 32 bytes. */
+size_t kn_fmtnum(char *buf, double x);
+
+/* The i-th accepted easing name (0-based), NULL past the end. */
+const char *kn_easing_name(size_t i);
+
+#endif

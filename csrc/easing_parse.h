@@ -1,0 +1,21 @@
+/*
+** easing_parse.h -- the spec-string parser behind kinetic.easing(spec).
+*/
+#ifndef KINETIC_EASING_PARSE_H
+#define KINETIC_EASING_PARSE_H
+
+#include <stddef.h>
+
+#include "easing.h"
+
+/* An upper bound of the linear() points `s` can produce (size the
+   kn_easing with kn_easing_size() of it). */
+size_t kn_easing_parse_maxpoints(const char *s, size_t len);
+
+/* Parse s[0..len) into e, which has room for `cap` linear() points.
+   Returns 1, or 0 with a message naming the problem in err (NUL-terminated,
+   at most errcap bytes); e is then unspecified. */
+int kn_easing_parse(const char *s, size_t len, kn_easing *e, size_t cap,
+                    char *err, size_t errcap);
+
+#endif

@@ -1,0 +1,157 @@
+/*
+** penner.c -- Penner's equations with the formulas of easings.net, in the
+** f(t, b = 0, c = 1, d = 1) form of tween.lua for Back and Elastic so that
+** their parameters keep tween.lua's meaning:
+**   Back (overshoot s):  in(t) = t^2 ((s+1) t - s); inOut scales s by 1.525.
+**   Elastic (amplitude A, period P): A < 1 acts as A = 1 with phase
+**     s = P/4, otherwise s = P/(2 pi) asin(1/A);
+**     out(t) = A 2^(-10 t) sin((t - s) 2 pi / P) + 1,
+**     in(t) = -A 2^(10 (t-1)) sin((t - 1 - s) 2 pi / P).
+** Every out form is 1 - in(1 - t) (easings.net), inOut joins in and out at
+** t = 1/2, outIn joins out and in (tween.lua's outIn).  Expo follows
+** easings.net (exact 0 and 1), not tween.lua's 0.001-corrected version.
+*/
+#include <math.h>
+#include <stdio.h>
+
+#include "penner.h"
+
+static const double PI = 3.14159265358979323846;
+
+static double bounce_out(double t) {
+  const double n1 = 7.5625, d1 = 2.75;
+  if (t < 1.0 / d1) return n1 * t * t;
+  if (t < 2.0 / d1) { t -= 1.5 / d1; return n1 * t * t + 0.75; }
+  if (t < 2.5 / d1) { t -= 2.25 / d1; return n1 * t * t + 0.9375; }
+  t -= 2.625 / d1;
+  return n1 * t * t + 0.984375;
+}
+
+/* Elastic phase s for amplitude *A (tween.lua's calculatePAS with c = 1). */
+static double elastic_phase(double *A, double P) {
+  if (*A < 1.0) { *A = 1.0; return P / 4.0; }
+  return P / (2.0 * PI) * asin(1.0 / *A);
+}
+
+static double ease_in(const kn_penner *pn, double t) {
+  switch (pn->family) {
+    case KN_QUAD:  return t * t;
+    case KN_CUBIC: return t * t * t;
+    case KN_QUART: return (t * t) * (t * t);
+    case KN_QUINT: return (t * t) * (t * t) * t;
+    case KN_SINE:  return 1.0 - cos(t * PI / 2.0);
+    case KN_EXPO:  return t == 0.0 ? 0.0 : pow(2.0, 10.0 * t - 10.0);
+    case KN_CIRC:  return 1.0 - sqrt(1.0 - t * t);
+    case KN_BACK:  return t * t * ((pn->a + 1.0) * t - pn->a);
+    case KN_ELASTIC: {
+      double A = pn->a, P = pn->b, s = elastic_phase(&A, P);
+      if (t == 0.0) return 0.0;
+      if (t == 1.0) return 1.0;
+      t -= 1.0;
+      return -(A * pow(2.0, 10.0 * t) * sin((t - s) * (2.0 * PI) / P));
+    }
+    default:       return 1.0 - bounce_out(1.0 - t);   /* KN_BOUNCE */
+  }
+}
+
+static double ease_out(const kn_penner *pn, double t) {
+  switch (pn->family) {
+    case KN_QUAD:  { double u = 1.0 - t; return 1.0 - u * u; }
+    case KN_CUBIC: { double u = 1.0 - t; return 1.0 - u * u * u; }
+    case KN_QUART: { double u = 1.0 - t; return 1.0 - (u * u) * (u * u); }
+    case KN_QUINT: { double u = 1.0 - t; return 1.0 - (u * u) * (u * u) * u; }
+    case KN_SINE:  return sin(t * PI / 2.0);
+    case KN_EXPO:  return t == 1.0 ? 1.0 : 1.0 - pow(2.0, -10.0 * t);
+    case KN_CIRC:  { double u = t - 1.0; return sqrt(1.0 - u * u); }
+    case KN_BACK:  { double u = t - 1.0; return u * u * ((pn->a + 1.0) * u + pn->a) + 1.0; }
+    case KN_ELASTIC: {
+      double A = pn->a, P = pn->b, s = elastic_phase(&A, P);
+      if (t == 0.0) return 0.0;
+      if (t == 1.0) return 1.0;
+      return A * pow(2.0, -10.0 * t) * sin((t - s) * (2.0 * PI) / P) + 1.0;
+    }
+    default:       return bounce_out(t);
+  }
+}
+
+static double ease_inout(const kn_penner *pn, double t) {
+  switch (pn->family) {
+    case KN_QUAD:  if (t < 0.5) return 2.0 * t * t;
+                   else { double u = -2.0 * t + 2.0; return 1.0 - u * u / 2.0; }
+    case KN_CUBIC: if (t < 0.5) return 4.0 * t * t * t;
+                   else { double u = -2.0 * t + 2.0; return 1.0 - u * u * u / 2.0; }
+    case KN_QUART: if (t < 0.5) return 8.0 * (t * t) * (t * t);
+                   else { double u = -2.0 * t + 2.0; return 1.0 - (u * u) * (u * u) / 2.0; }
+    case KN_QUINT: if (t < 0.5) return 16.0 * (t * t) * (t * t) * t;
+                   else { double u = -2.0 * t + 2.0; return 1.0 - (u * u) * (u * u) * u / 2.0; }
+    case KN_SINE:  return -(cos(PI * t) - 1.0) / 2.0;
+    case KN_EXPO:
+      if (t == 0.0) return 0.0;
+      if (t == 1.0) return 1.0;
+      return t < 0.5 ? pow(2.0, 20.0 * t - 10.0) / 2.0
+                     : (2.0 - pow(2.0, -20.0 * t + 10.0)) / 2.0;
+    case KN_CIRC:
+      if (t < 0.5) { double u = 2.0 * t; return (1.0 - sqrt(1.0 - u * u)) / 2.0; }
+      else { double u = -2.0 * t + 2.0; return (sqrt(1.0 - u * u) + 1.0) / 2.0; }
+    case KN_BACK: {
+      double s = pn->a * 1.525, u = 2.0 * t;
+      if (u < 1.0) return 0.5 * (u * u * ((s + 1.0) * u - s));
+      u -= 2.0;
+      return 0.5 * (u * u * ((s + 1.0) * u + s) + 2.0);
+    }
+    case KN_ELASTIC: {
+      double A = pn->a, P = pn->b, s = elastic_phase(&A, P), u = 2.0 * t - 1.0;
+      if (t == 0.0) return 0.0;
+      if (t == 1.0) return 1.0;
+      if (u < 0.0) return -0.5 * (A * pow(2.0, 10.0 * u) * sin((u - s) * (2.0 * PI) / P));
+      return A * pow(2.0, -10.0 * u) * sin((u - s) * (2.0 * PI) / P) * 0.5 + 1.0;
+    }
+    default:
+      return t < 0.5 ? (1.0 - bounce_out(1.0 - 2.0 * t)) / 2.0
+                     : (1.0 + bounce_out(2.0 * t - 1.0)) / 2.0;
+  }
+}
+
+double kn_penner_eval(const kn_penner *pn, double t) {
+  if (!(t > 0.0)) return 0.0;      /* also the clamp below 0 */
+  if (t >= 1.0) return 1.0;
+  switch (pn->mode) {
+    case KN_IN:    return ease_in(pn, t);
+    case KN_OUT:   return ease_out(pn, t);
+    case KN_INOUT: return ease_inout(pn, t);
+    default:       /* outIn: the out half, then the in half (tween.lua) */
+      return t < 0.5 ? 0.5 * ease_out(pn, 2.0 * t)
+                     : 0.5 + 0.5 * ease_in(pn, 2.0 * t - 1.0);
+  }
+}
+
+void kn_penner_init(kn_penner *pn, int family, int mode) {
+  pn->family = family;
+  pn->mode = mode;
+  pn->a = 0.0;
+  pn->b = 0.0;
+  if (family == KN_BACK) pn->a = KN_BACK_OVERSHOOT;
+  if (family == KN_ELASTIC) { pn->a = 1.0; pn->b = mode == KN_INOUT ? 0.45 : 0.3; }
+}
+
+int kn_penner_nparams(int family) {
+  return family == KN_BACK ? 1 : (family == KN_ELASTIC ? 2 : 0);
+}
+
+const char *kn_penner_family_name(int family) {
+  static const char *const names[] = {
+    "Quad", "Cubic", "Quart", "Quint", "Sine", "Expo", "Circ", "Back",
+    "Elastic", "Bounce"
+  };
+  return (family >= 0 && family < KN_PENNER_FAMILIES) ? names[family] : NULL;
+}
+
+const char *kn_penner_mode_name(int mode) {
+  static const char *const names[] = { "in", "out", "inOut", "outIn" };
+  return (mode >= 0 && mode < KN_PENNER_MODES) ? names[mode] : NULL;
+}
+
+void kn_penner_name(const kn_penner *pn, char *buf, unsigned cap) {
+  snprintf(buf, cap, "%s%s", kn_penner_mode_name(pn->mode),
+           kn_penner_family_name(pn->family));
+}
