@@ -1,8 +1,486 @@
 /*
-** l_spring.c -- Lua binding for the spring part of kinetic.
+** l_spring.c -- Lua binding of kinetic.spring (type kinetic.Spring).
+** Every argument is checked here; the core (spring.c, spring_params.c)
+** trusts its inputs.  The userdata payload is the kn_spring struct itself;
+** callbacks live in the user value table { on_update = f, on_rest = f }.
 */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
 #include "lkinetic.h"
+#include "spring.h"
+#include "spring_params.h"
+
+#define DEFAULT_REST_DELTA 1e-3   /* of the distance travelled */
+#define DEFAULT_REST_SPEED 1e-2   /* of the distance travelled, per second */
+#define MAX_COMPONENTS (1 << 24)
+
+static const char *const integrator_names[] = { "analytic", "rk4", "euler", NULL };
+
+/* ---- option parsing ---------------------------------------------------- */
+
+static int has_field(lua_State *L, int t, const char *key) {
+  int present;
+  lua_getfield(L, t, key);
+  present = !lua_isnil(L, -1);
+  lua_pop(L, 1);
+  return present;
+}
+
+/* Optional numeric field with a range check: kind 'p' (> 0), 'n' (>= 0). */
+static double field_num(lua_State *L, int t, const char *key, double def, int kind) {
+  double x;
+  if (!kn_getfieldnum(L, t, 1, key, &x)) return def;
+  if (kind == 'p' && !(x > 0)) kn_fieldrangeerror(L, 1, key, "positive number", x);
+  if (kind == 'n' && !(x >= 0)) kn_fieldrangeerror(L, 1, key, "non-negative number", x);
+  return x;
+}
+
+static double field_required(lua_State *L, int t, const char *key, int kind) {
+  lua_getfield(L, t, key);
+  if (lua_isnil(L, -1))
+    kn_fielderror(L, 1, key, "number expected, got nil");
+  lua_pop(L, 1);
+  return field_num(L, t, key, 0, kind);
+}
+
+typedef struct family { const char *name; const char *keys[3]; } family;
+
+static const family families[] = {
+  { "physical",  { "stiffness", "damping", NULL } },
+  { "frequency", { "frequency", NULL, NULL } },
+  { "response",  { "response", NULL, NULL } },
+  { "duration",  { "duration", "bounce", NULL } },
+  { "rebound",   { "tension", "friction", NULL } },
+  { "origami",   { "origami_tension", "origami_friction", NULL } },
+  { "bouncy",    { "bounciness", "speed", NULL } },
+  { "preset",    { "preset", NULL, NULL } },
+  { NULL,        { NULL, NULL, NULL } }
+};
+enum { F_PHYSICAL, F_FREQUENCY, F_RESPONSE, F_DURATION, F_REBOUND, F_ORIGAMI,
+       F_BOUNCY, F_PRESET, F_NONE };
+
+/* Which family the options use; raises when two are mixed. */
+static int which_family(lua_State *L, int t) {
+  int f, k, found = F_NONE;
+  const char *first_key = NULL;
+  for (f = 0; families[f].name != NULL; f++) {
+    for (k = 0; k < 3 && families[f].keys[k] != NULL; k++) {
+      if (!has_field(L, t, families[f].keys[k])) continue;
+      if (found != F_NONE && found != f)
+        return luaL_argerror(L, 1, lua_pushfstring(L,
+          "one parameter family expected, got '%s' and '%s'", first_key,
+          families[f].keys[k]));
+      if (found == F_NONE) first_key = families[f].keys[k];
+      found = f;
+    }
+  }
+  if (has_field(L, t, "damping_ratio") && found != F_FREQUENCY && found != F_RESPONSE)
+    kn_fielderror(L, 1, "damping_ratio", found == F_NONE
+                  ? "needs 'frequency' or 'response'"
+                  : lua_pushfstring(L, "cannot be mixed with '%s'", first_key));
+  if (has_field(L, t, "mass") && (found == F_REBOUND || found == F_ORIGAMI || found == F_BOUNCY))
+    kn_fielderror(L, 1, "mass", lua_pushfstring(L,
+                  "cannot be mixed with '%s' (Rebound springs have mass 1)", first_key));
+  return found;
+}
+
+static void check_result(lua_State *L, const kn_spring_triple *p, const char *key) {
+  if (!isfinite(p->stiffness) || !(p->stiffness >= 0))
+    kn_fielderror(L, 1, key, lua_pushfstring(L, "gives stiffness %s (non-negative finite expected)",
+                  kn_pushnumstr(L, p->stiffness)));
+  if (!isfinite(p->damping) || !(p->damping >= 0))
+    kn_fielderror(L, 1, key, lua_pushfstring(L, "gives damping %s (non-negative finite expected)",
+                  kn_pushnumstr(L, p->damping)));
+}
+
+/* Read the parameter family of the options table at t (or the defaults). */
+static void read_params(lua_State *L, int t, kn_spring_triple *p) {
+  int fam = t ? which_family(L, t) : F_NONE;
+  double mass = t ? field_num(L, t, "mass", 1, 'p') : 1;
+  const char *key = "stiffness";
+  switch (fam) {
+    case F_NONE:
+    case F_PHYSICAL:
+      p->mass = mass;
+      p->stiffness = t ? field_num(L, t, "stiffness", 170, 'n') : 170;
+      p->damping = t ? field_num(L, t, "damping", 26, 'n') : 26;
+      break;
+    case F_FREQUENCY:
+      kn_spring_from_frequency(mass, field_required(L, t, "frequency", 'p'),
+                               field_num(L, t, "damping_ratio", 1, 'n'), p);
+      key = "frequency";
+      break;
+    case F_RESPONSE:
+      kn_spring_from_response(mass, field_required(L, t, "response", 'p'),
+                              field_num(L, t, "damping_ratio", 1, 'n'), p);
+      key = "response";
+      break;
+    case F_DURATION: {
+      double d = field_num(L, t, "duration", 0.5, 'p'), b = 0;
+      if (kn_getfieldnum(L, t, 1, "bounce", &b) && !(b > -1 && b <= 1))
+        kn_fieldrangeerror(L, 1, "bounce", "number in (-1, 1]", b);
+      kn_spring_from_duration(mass, d, b, p);
+      key = "duration";
+      break;
+    }
+    case F_REBOUND:
+      p->mass = 1;
+      p->stiffness = field_required(L, t, "tension", 'n');
+      p->damping = field_required(L, t, "friction", 'n');
+      key = "tension";
+      break;
+    case F_ORIGAMI:
+      kn_spring_from_origami(field_required(L, t, "origami_tension", 0),
+                             field_required(L, t, "origami_friction", 0), p);
+      key = "origami_tension";
+      if (!(p->damping >= 0)) key = "origami_friction";
+      break;
+    case F_BOUNCY:
+      kn_spring_from_bouncy(field_required(L, t, "bounciness", 'n'),
+                            field_required(L, t, "speed", 'n'), p);
+      key = "speed";
+      break;
+    default: {  /* F_PRESET */
+      const char *name;
+      lua_getfield(L, t, "preset");
+      if (lua_type(L, -1) != LUA_TSTRING)
+        kn_fielderror(L, 1, "preset", lua_pushfstring(L, "string expected, got %s",
+                      kn_typename(L, -1)));
+      name = lua_tostring(L, -1);
+      if (!kn_spring_from_preset(name, p))
+        kn_fielderror(L, 1, "preset", lua_pushfstring(L,
+          "one of 'default', 'gentle', 'wobbly', 'stiff', 'slow', 'molasses' expected, got '%s'",
+          name));
+      lua_pop(L, 1);
+      p->mass = mass;
+      key = "preset";
+      break;
+    }
+  }
+  check_result(L, p, key);
+}
+
+/* Length of a state field: 0 for a number or absent, n for an array (checked). */
+static int state_len(lua_State *L, int t, const char *key) {
+  int n, i;
+  lua_getfield(L, t, key);
+  switch (lua_type(L, -1)) {
+    case LUA_TNIL: lua_pop(L, 1); return 0;
+    case LUA_TNUMBER: lua_pop(L, 1); (void)field_num(L, t, key, 0, 0); return 0;
+    case LUA_TTABLE: break;
+    default:
+      return kn_fielderror(L, 1, key, lua_pushfstring(L,
+                           "number or array expected, got %s", kn_typename(L, -1)));
+  }
+  if (kn_rawlen(L, -1) > MAX_COMPONENTS)
+    kn_fielderror(L, 1, key, "array too long");
+  n = (int)kn_rawlen(L, -1);
+  if (n < 1) kn_fielderror(L, 1, key, "non-empty array expected, got an empty table");
+  for (i = 1; i <= n; i++) {
+    double x;
+    lua_rawgeti(L, -1, i);
+    if (lua_type(L, -1) != LUA_TNUMBER)
+      kn_fielderror(L, 1, key, lua_pushfstring(L, "item %d: number expected, got %s",
+                    i, kn_typename(L, -1)));
+    x = (double)lua_tonumber(L, -1);
+    if (!isfinite(x))
+      kn_fielderror(L, 1, key, lua_pushfstring(L, "item %d: finite number expected, got %s",
+                    i, kn_typename(L, -1)));
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  return n;
+}
+
+/* Fill out[0..n) from a validated state field (number broadcast, array). */
+static void state_fill(lua_State *L, int t, const char *key, double def, int n, double *out) {
+  int i;
+  if (t == 0) { for (i = 0; i < n; i++) out[i] = def; return; }
+  lua_getfield(L, t, key);
+  if (lua_type(L, -1) == LUA_TTABLE) {
+    for (i = 0; i < n; i++) {
+      lua_rawgeti(L, -1, i + 1);
+      out[i] = (double)lua_tonumber(L, -1);
+      lua_pop(L, 1);
+    }
+  } else {
+    double x = lua_isnil(L, -1) ? def : (double)lua_tonumber(L, -1);
+    for (i = 0; i < n; i++) out[i] = x;
+  }
+  lua_pop(L, 1);
+}
+
+static void check_callback(lua_State *L, int t, const char *key) {
+  lua_getfield(L, t, key);
+  if (!lua_isnil(L, -1) && lua_type(L, -1) != LUA_TFUNCTION)
+    kn_fielderror(L, 1, key, lua_pushfstring(L, "function expected, got %s",
+                  kn_typename(L, -1)));
+  lua_pop(L, 1);
+}
+
+static int spring_new(lua_State *L) {
+  int t = 0, n = 1, integrator = KN_SPRING_ANALYTIC, clamp = 0, i;
+  int lens[3];
+  static const char *const state_keys[3] = { "from", "to", "velocity" };
+  double rest_delta = DEFAULT_REST_DELTA, rest_speed = DEFAULT_REST_SPEED;
+  kn_spring_triple p;
+  kn_spring_model model;
+  kn_spring *s;
+  double *scratch;
+
+  if (!lua_isnoneornil(L, 1)) {
+    if (lua_type(L, 1) != LUA_TTABLE) return kn_typeerror(L, 1, "table");
+    t = 1;
+  }
+  read_params(L, t, &p);
+  if (t) {
+    for (i = 0; i < 3; i++) {
+      lens[i] = state_len(L, t, state_keys[i]);
+      if (lens[i] == 0) continue;
+      if (n > 1 && lens[i] != n)
+        return kn_fielderror(L, 1, state_keys[i], lua_pushfstring(L,
+               "array of %d numbers expected (as the other state fields), got %d", n, lens[i]));
+      n = lens[i];
+    }
+    lua_getfield(L, t, "integrator");
+    if (!lua_isnil(L, -1)) {
+      const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+      for (integrator = 0; name && integrator_names[integrator]; integrator++)
+        if (strcmp(name, integrator_names[integrator]) == 0) break;
+      if (name == NULL || integrator_names[integrator] == NULL)
+        kn_fielderror(L, 1, "integrator", lua_pushfstring(L,
+          "one of 'analytic', 'rk4', 'euler' expected, got %s%s%s",
+          name ? "'" : "", name ? name : kn_typename(L, -1), name ? "'" : ""));
+    }
+    lua_pop(L, 1);
+    rest_delta = field_num(L, t, "rest_delta", DEFAULT_REST_DELTA, 'n');
+    rest_speed = field_num(L, t, "rest_speed", DEFAULT_REST_SPEED, 'n');
+    clamp = kn_optfieldbool(L, t, 1, "clamp", 0);
+    check_callback(L, t, "on_update");
+    check_callback(L, t, "on_rest");
+  }
+  /* everything is checked: build */
+  kn_spring_model_init(&model, p.mass, p.stiffness, p.damping);
+  scratch = (double *)lua_newuserdata(L, sizeof(double) * 3 * (size_t)n);
+  state_fill(L, t, "from", 0, n, scratch);
+  state_fill(L, t, "to", 1, n, scratch + n);
+  state_fill(L, t, "velocity", 0, n, scratch + 2 * n);
+  s = (kn_spring *)kn_newobject(L, kn_spring_size(n), KN_SPRING);
+  kn_spring_init(s, n, &model, integrator, clamp, rest_delta, rest_speed,
+                 scratch, scratch + n, scratch + 2 * n);
+  lua_createtable(L, 0, 2);
+  if (t) {
+    lua_getfield(L, t, "on_update");
+    lua_setfield(L, -2, "on_update");
+    lua_getfield(L, t, "on_rest");
+    lua_setfield(L, -2, "on_rest");
+  }
+  kn_setuservalue(L, -2);
+  return 1;
+}
+
+/* ---- methods ------------------------------------------------------------ */
+
+static kn_spring *check_spring(lua_State *L) {
+  return (kn_spring *)kn_checkobject(L, 1, KN_SPRING);
+}
+
+static double check_time(lua_State *L, int arg) {
+  double t = kn_checkfinite(L, arg);
+  if (t < 0)
+    luaL_argerror(L, arg, lua_pushfstring(L, "non-negative number expected, got %s",
+                  kn_pushnumstr(L, t)));
+  return t;
+}
+
+static int push_slot(lua_State *L, const kn_spring *s, const double *p) {
+  int i;
+  (void)s;
+  luaL_checkstack(L, s->n, "too many spring components");
+  for (i = 0; i < s->n; i++) lua_pushnumber(L, (lua_Number)p[i]);
+  return s->n;
+}
+
+/* Read n numbers from arg.. or one array at arg into a scratch buffer
+   (a temporary userdata pushed on the stack). */
+static double *read_values(lua_State *L, const kn_spring *s, int arg) {
+  int n = s->n, i, top = lua_gettop(L);
+  double *out;
+  if (lua_type(L, arg) == LUA_TTABLE && top == arg) {
+    if ((int)kn_rawlen(L, arg) != n)
+      luaL_argerror(L, arg, lua_pushfstring(L, "array of %d numbers expected, got %d items",
+                    n, (int)kn_rawlen(L, arg)));
+    out = (double *)lua_newuserdata(L, sizeof(double) * (size_t)n);
+    for (i = 0; i < n; i++) {
+      double x = 0;
+      lua_rawgeti(L, arg, i + 1);
+      if (lua_type(L, -1) != LUA_TNUMBER || !isfinite(x = (double)lua_tonumber(L, -1)))
+        luaL_argerror(L, arg, lua_pushfstring(L, "item %d: finite number expected, got %s",
+                      i + 1, kn_typename(L, -1)));
+      out[i] = x;
+      lua_pop(L, 1);
+    }
+    return out;
+  }
+  if (top - arg + 1 != n && !(n == 1 && top >= arg))
+    luaL_argerror(L, arg, lua_pushfstring(L, "%d numbers or an array expected, got %d values",
+                  n, top - arg + 1 > 0 ? top - arg + 1 : 0));
+  for (i = 0; i < n; i++) (void)kn_checkfinite(L, arg + i);
+  out = (double *)lua_newuserdata(L, sizeof(double) * (size_t)n);
+  for (i = 0; i < n; i++) out[i] = (double)lua_tonumber(L, arg + i);
+  return out;
+}
+
+/* Call the callback `key` of the spring at index 1, if any. */
+static void fire(lua_State *L, const char *key) {
+  kn_getuservalue(L, 1);
+  lua_getfield(L, -1, key);
+  if (lua_isfunction(L, -1)) {
+    lua_pushvalue(L, 1);
+    lua_call(L, 1, 0);
+    lua_pop(L, 1);
+  } else {
+    lua_pop(L, 2);
+  }
+}
+
+static int m_update(lua_State *L) {
+  kn_spring *s = check_spring(L);
+  double dt = check_time(L, 2);
+  int flags = kn_spring_update(s, dt);     /* state first, callbacks after */
+  if (flags & KN_SPRING_MOVED) fire(L, "on_update");
+  if (flags & KN_SPRING_RESTED) fire(L, "on_rest");
+  return push_slot(L, s, KN_SPRING_SLOT(s, KN_SP_X));
+}
+
+static int m_position(lua_State *L) {
+  kn_spring *s = check_spring(L);
+  return push_slot(L, s, KN_SPRING_SLOT(s, KN_SP_X));
+}
+
+static int m_velocity(lua_State *L) {
+  kn_spring *s = check_spring(L);
+  return push_slot(L, s, KN_SPRING_SLOT(s, KN_SP_V));
+}
+
+static int m_target(lua_State *L) {
+  kn_spring *s = check_spring(L);
+  return push_slot(L, s, KN_SPRING_SLOT(s, KN_SP_TARGET));
+}
+
+static int m_at_rest(lua_State *L) {
+  kn_spring *s = check_spring(L);
+  lua_pushboolean(L, s->at_rest);
+  return 1;
+}
+
+static int m_set_target(lua_State *L) {
+  kn_spring *s = check_spring(L);
+  kn_spring_set_target(s, read_values(L, s, 2));
+  lua_settop(L, 1);
+  return 1;
+}
+
+static int m_set_position(lua_State *L) {
+  kn_spring *s = check_spring(L);
+  kn_spring_set_position(s, read_values(L, s, 2));
+  lua_settop(L, 1);
+  return 1;
+}
+
+static int m_set_velocity(lua_State *L) {
+  kn_spring *s = check_spring(L);
+  kn_spring_set_velocity(s, read_values(L, s, 2));
+  lua_settop(L, 1);
+  return 1;
+}
+
+/* State t seconds ahead: what update(t) would give, on a copy. */
+static kn_spring *ahead(lua_State *L) {
+  kn_spring *s = check_spring(L);
+  double t = check_time(L, 2);
+  kn_spring *c = (kn_spring *)lua_newuserdata(L, kn_spring_size(s->n));
+  kn_spring_copy(c, s);
+  (void)kn_spring_update(c, t);
+  return c;
+}
+
+static int m_at(lua_State *L) {
+  kn_spring *c = ahead(L);
+  return push_slot(L, c, KN_SPRING_SLOT(c, KN_SP_X));
+}
+
+static int m_velocity_at(lua_State *L) {
+  kn_spring *c = ahead(L);
+  return push_slot(L, c, KN_SPRING_SLOT(c, KN_SP_V));
+}
+
+static int m_settle_time(lua_State *L) {
+  kn_spring *s = check_spring(L);
+  double eps = s->rest_delta * s->scale;
+  if (!lua_isnoneornil(L, 2)) {
+    eps = kn_checkfinite(L, 2);
+    if (!(eps > 0))
+      return luaL_argerror(L, 2, lua_pushfstring(L, "positive number expected, got %s",
+                           kn_pushnumstr(L, eps)));
+  } else if (!(eps > 0)) {
+    lua_pushnumber(L, s->at_rest ? 0 : HUGE_VAL);
+    return 1;
+  }
+  lua_pushnumber(L, (lua_Number)kn_spring_settle_time(s, eps));
+  return 1;
+}
+
+static int m_coefficients(lua_State *L) {
+  kn_spring *s = check_spring(L);
+  double dt = check_time(L, 2);
+  kn_spring_coefs c;
+  kn_spring_coefs_compute(&s->model, dt, &c);
+  lua_pushnumber(L, (lua_Number)c.pos_pos);
+  lua_pushnumber(L, (lua_Number)c.pos_vel);
+  lua_pushnumber(L, (lua_Number)c.vel_pos);
+  lua_pushnumber(L, (lua_Number)c.vel_vel);
+  return 4;
+}
+
+static int m_params(lua_State *L) {
+  kn_spring *s = check_spring(L);
+  kn_spring_triple p;
+  kn_spring_derived d;
+  p.mass = s->model.mass;
+  p.stiffness = s->model.stiffness;
+  p.damping = s->model.damping;
+  kn_spring_derive(&p, &d);
+  lua_createtable(L, 0, 9);
+#define SETF(name) (lua_pushnumber(L, (lua_Number)d.name), lua_setfield(L, -2, #name))
+  SETF(mass); SETF(stiffness); SETF(damping); SETF(damping_ratio); SETF(omega);
+  SETF(frequency); SETF(response); SETF(duration); SETF(bounce);
+#undef SETF
+  return 1;
+}
+
+static int m_tostring(lua_State *L) {
+  kn_spring *s = check_spring(L);
+  char buf[200];
+  snprintf(buf, sizeof buf, "kinetic.Spring(stiffness=%.14g, damping=%.14g, mass=%.14g, "
+           "n=%d, %s, %s)", s->model.stiffness, s->model.damping, s->model.mass, s->n,
+           integrator_names[s->integrator], s->at_rest ? "at rest" : "moving");
+  lua_pushstring(L, buf);
+  return 1;
+}
 
 void kn_open_spring(lua_State *L) {
-  (void)L;   /* registers nothing yet: filled in by its issue */
+  static const luaL_Reg methods[] = {
+    { "update", m_update }, { "position", m_position }, { "velocity", m_velocity },
+    { "target", m_target }, { "at_rest", m_at_rest }, { "set_target", m_set_target },
+    { "set_position", m_set_position }, { "set_velocity", m_set_velocity },
+    { "at", m_at }, { "velocity_at", m_velocity_at }, { "settle_time", m_settle_time },
+    { "coefficients", m_coefficients }, { "params", m_params }, { NULL, NULL }
+  };
+  static const luaL_Reg meta[] = { { "__tostring", m_tostring }, { NULL, NULL } };
+  kn_newclass(L, KN_SPRING, methods, meta);
+  lua_pushcfunction(L, spring_new);
+  lua_setfield(L, -2, "spring");
 }

@@ -61,6 +61,14 @@ int kn_getfieldnum(lua_State *L, int t, int arg, const char *key, double *out);
 double kn_optfieldnum(lua_State *L, int t, int arg, const char *key, double def);
 int kn_optfieldbool(lua_State *L, int t, int arg, const char *key, int def);
 
+/* Raise "bad argument #arg to 'f' (field 'key': <expected> expected, got <x>)"
+   with x printed as %.14g on every VM (5.3+ would print -1 as "-1.0"). */
+int kn_fieldrangeerror(lua_State *L, int arg, const char *key,
+                       const char *expected, double x);
+
+/* Push x as text ("%.14g", "nan", "inf", "-inf"), the same on every VM. */
+const char *kn_pushnumstr(lua_State *L, double x);
+
 /* Raise "bad argument #arg to 'f' (field 'key': msg)". */
 int kn_fielderror(lua_State *L, int arg, const char *key, const char *msg);
 

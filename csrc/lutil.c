@@ -3,6 +3,7 @@
 ** the argument checks every public function runs at the boundary.
 */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "lkinetic.h"
@@ -110,4 +111,20 @@ int kn_optfieldbool(lua_State *L, int t, int arg, const char *key, int def) {
                          "boolean expected, got %s", kn_typename(L, -1)));
   lua_pop(L, 1);
   return b;
+}
+
+const char *kn_pushnumstr(lua_State *L, double x) {
+  char buf[64];
+  if (x != x) strcpy(buf, "nan");
+  else if (isinf(x)) strcpy(buf, x > 0 ? "inf" : "-inf");
+  else snprintf(buf, sizeof buf, "%.14g", x);
+  lua_pushstring(L, buf);            /* void in 5.1: read it back */
+  return lua_tostring(L, -1);
+}
+
+int kn_fieldrangeerror(lua_State *L, int arg, const char *key,
+                       const char *expected, double x) {
+  const char *num = kn_pushnumstr(L, x);
+  return kn_fielderror(L, arg, key, lua_pushfstring(L, "%s expected, got %s",
+                                                    expected, num));
 }

@@ -1,0 +1,98 @@
+/*
+** friction.c -- exact drag motion with optional constant deceleration.
+*/
+#include <math.h>
+
+#include "friction.h"
+
+static double vel(const kn_friction *f, double t) {
+  return f->v0 * pow(f->drag, t) - f->cd * t;    /* pow: 400*0.3^1 == 120 exactly */
+}
+
+static double pos(const kn_friction *f, double t) {
+  /* v0 (drag^t - 1)/ln drag written with expm1: no cancellation for small t */
+  return f->x0 + f->v0 * (expm1(t * f->log_drag) / f->log_drag) - 0.5 * f->cd * t * t;
+}
+
+void kn_friction_init(kn_friction *f, double drag, double position, double velocity,
+                      double constant_deceleration, double tolerance) {
+  f->drag = drag;
+  f->log_drag = log(drag);
+  f->x0 = position;
+  f->v0 = velocity;
+  f->cd = velocity > 0 ? constant_deceleration : velocity < 0 ? -constant_deceleration : 0;
+  f->tolerance = tolerance;
+  f->time = 0;
+  if (f->cd == 0) {
+    f->stop_time = velocity == 0 ? 0 : HUGE_VAL;
+  } else {
+    /* g(t) = v0 drag^t - cd t is monotone and convex (or concave, sign of
+       v0): Newton from 0 approaches the root from one side; finish with
+       bisection against rounding. */
+    double t = 0, lo = 0, hi;
+    int i;
+    for (i = 0; i < 100; i++) {
+      double g = vel(f, t), dg = f->v0 * pow(f->drag, t) * f->log_drag - f->cd;
+      double nt = t - g / dg;
+      if (!(nt > t)) break;
+      t = nt;
+    }
+    hi = t;
+    while (vel(f, hi) * f->v0 > 0) hi = hi * 2 + 1e-300;
+    lo = hi;
+    while (lo > 0 && vel(f, lo) * f->v0 <= 0) lo *= 0.5;
+    if (vel(f, lo) * f->v0 <= 0) lo = 0;
+    for (i = 0; i < 200; i++) {
+      double mid = lo + (hi - lo) * 0.5;
+      if (mid <= lo || mid >= hi) break;
+      if (vel(f, mid) * f->v0 > 0) lo = mid; else hi = mid;
+    }
+    f->stop_time = hi;
+  }
+}
+
+void kn_friction_at(const kn_friction *f, double t, double *x, double *v) {
+  if (t >= f->stop_time) {
+    *x = kn_friction_final_position(f);
+    *v = 0;
+    return;
+  }
+  *x = pos(f, t);
+  *v = vel(f, t);
+}
+
+double kn_friction_final_position(const kn_friction *f) {
+  if (f->stop_time == HUGE_VAL) return f->x0 - f->v0 / f->log_drag;
+  return pos(f, f->stop_time);
+}
+
+double kn_friction_time_at(const kn_friction *f, double x) {
+  double fin, lo, hi;
+  int i;
+  if (x == f->x0) return 0;
+  fin = kn_friction_final_position(f);
+  /* x must lie strictly between x0 and the final position (cd = 0: never
+     reached) or on it (cd > 0: reached at stop_time) */
+  if (f->v0 == 0) return HUGE_VAL;
+  if (f->v0 > 0 ? (x < f->x0 || x > fin) : (x > f->x0 || x < fin)) return HUGE_VAL;
+  if (f->cd == 0) {
+    if (x == fin) return HUGE_VAL;
+    /* drag^t = 1 + (x - x0) ln(drag) / v0 */
+    return log1p((x - f->x0) * f->log_drag / f->v0) / f->log_drag;
+  }
+  if (x == fin) return f->stop_time;
+  lo = 0; hi = f->stop_time;                 /* x(t) monotone on [0, stop] */
+  for (i = 0; i < 200; i++) {
+    double mid = lo + (hi - lo) * 0.5;
+    if (mid <= lo || mid >= hi) break;
+    if ((pos(f, mid) - x) * f->v0 < 0) lo = mid; else hi = mid;
+  }
+  return (fabs(pos(f, lo) - x) < fabs(pos(f, hi) - x)) ? lo : hi;
+}
+
+int kn_friction_done(const kn_friction *f, double t) {
+  double x, v;
+  if (t >= f->stop_time) return 1;
+  kn_friction_at(f, t, &x, &v);
+  return fabs(v) < f->tolerance;
+}

@@ -1,0 +1,451 @@
+/*
+** spring.c -- exact damped spring (analytic), Rebound's RK4 and
+** react-spring's semi-implicit Euler, rest detection, settle time.
+** Notation and the closed form: see spring.h.
+*/
+#include <math.h>
+#include <string.h>
+
+#include "spring.h"
+
+#define KN_PI 3.14159265358979323846264338327950
+
+void kn_spring_model_init(kn_spring_model *m, double mass, double stiffness,
+                          double damping) {
+  double w0;
+  m->mass = mass;
+  m->stiffness = stiffness;
+  m->damping = damping;
+  m->decay = damping / (2 * mass);
+  m->omega2 = stiffness / mass;
+  w0 = sqrt(m->omega2);
+  /* a^2 - w0^2 without the cancellation of squaring first */
+  m->disc = (m->decay - w0) * (m->decay + w0);
+}
+
+/*
+** Juckett's coefficients for one dt, in three regimes that overlap smoothly:
+**  |d| t^2 <= 1: Taylor series of C = sum u^n/(2n)!, S/t = sum u^n/(2n+1)!
+**      (u = d t^2), exact through critical damping and as w0 -> 0;
+**  d < 0: C = cos(beta t), S = sin(beta t)/beta (under-damped);
+**  d > 0: with beta = sqrt(d), the slow root rs = -(a - beta) = -w0^2/(a + beta)
+**      (no cancellation) and E = e^{-2 beta t} (expm1), so that
+**      e^{-at} C = e^{rs t} (1 + E)/2 and e^{-at} S = e^{rs t} (1 - E)/(2 beta):
+**      no inf * 0 for huge dt or huge damping ratios (over-damped).
+**  posPos = e^{-at}(C + aS), posVel = e^{-at} S, velPos = -w0^2 e^{-at} S,
+**  velVel = e^{-at}(C - aS).
+*/
+void kn_spring_coefs_compute(const kn_spring_model *m, double dt,
+                             kn_spring_coefs *out) {
+  double a = m->decay, w2 = m->omega2, d = m->disc;
+  double u = d * dt * dt;
+  if (fabs(u) <= 1.0) {
+    double c = 1, s = 1, tc = 1, ts = 1, e, ec, es;
+    int k;
+    for (k = 1; k <= 11; k++) {            /* 1/22! ~ 9e-22: converged */
+      tc *= u / ((2.0 * k - 1) * (2.0 * k));
+      ts *= u / ((2.0 * k) * (2.0 * k + 1));
+      c += tc;
+      s += ts;
+    }
+    e = exp(-a * dt);
+    ec = e * c;
+    es = e * s * dt;
+    out->pos_pos = ec + a * es;
+    out->pos_vel = es;
+    out->vel_pos = -w2 * es;
+    out->vel_vel = ec - a * es;
+  } else if (d < 0) {
+    double beta = sqrt(-d), e = exp(-a * dt);
+    double ec = e * cos(beta * dt), es = e * sin(beta * dt) / beta;
+    out->pos_pos = ec + a * es;
+    out->pos_vel = es;
+    out->vel_pos = -w2 * es;
+    out->vel_vel = ec - a * es;
+  } else {
+    double beta = sqrt(d), apb = a + beta;
+    double rs = -w2 / apb;                  /* slow root, <= 0 */
+    double es0 = exp(rs * dt);
+    double mm = expm1(-2 * beta * dt);      /* E - 1, in [-1, 0) */
+    double E = 1 + mm;
+    double inv2b = 1 / (2 * beta);
+    double es = es0 * (-mm) * inv2b;
+    out->pos_pos = es0 * (apb + rs * E) * inv2b;     /* = e^{-at}(C + aS) */
+    out->pos_vel = es;
+    out->vel_pos = -w2 * es;
+    out->vel_vel = es0 * (rs + apb * E) * inv2b;     /* = e^{-at}(C - aS) */
+  }
+}
+
+size_t kn_spring_size(int n) {
+  return sizeof(kn_spring) + sizeof(double) * (size_t)KN_SP_SLOTS * (size_t)n;
+}
+
+/* Euclidean norm of a - b (b may be NULL), scaled against overflow. */
+static double norm_diff(const double *a, const double *b, int n) {
+  double mx = 0, sum = 0;
+  int i;
+  if (n == 1) return fabs(b ? a[0] - b[0] : a[0]);
+  for (i = 0; i < n; i++) {
+    double z = fabs(b ? a[i] - b[i] : a[i]);
+    if (z > mx) mx = z;
+  }
+  if (mx == 0 || isinf(mx)) return mx;
+  for (i = 0; i < n; i++) {
+    double z = (b ? a[i] - b[i] : a[i]) / mx;
+    sum += z * z;
+  }
+  return mx * sqrt(sum);
+}
+
+/* Time scale that turns a speed into a distance: 1/w0, else m/c, else 1 s. */
+static double time_scale(const kn_spring_model *m) {
+  if (m->stiffness > 0) return 1 / sqrt(m->omega2);
+  if (m->damping > 0) return m->mass / m->damping;
+  return 1;
+}
+
+void kn_spring_restart(kn_spring *s) {
+  int i, n = s->n;
+  double *x = KN_SPRING_SLOT(s, KN_SP_X), *v = KN_SPRING_SLOT(s, KN_SP_V);
+  double *tg = KN_SPRING_SLOT(s, KN_SP_TARGET), *from = KN_SPRING_SLOT(s, KN_SP_FROM);
+  double dist = norm_diff(tg, x, n), speed = norm_diff(v, NULL, n);
+  double tau = time_scale(&s->model);
+  double vs = speed * tau;
+  s->scale = dist > vs ? dist : vs;
+  s->at_rest = (dist == 0 && speed == 0);
+  for (i = 0; i < n; i++)        /* a kick from the target: virtual start */
+    from[i] = dist > 0 ? x[i] : tg[i] + v[i] * tau;
+}
+
+void kn_spring_init(kn_spring *s, int n, const kn_spring_model *m, int integrator,
+                    int clamp, double rest_delta, double rest_speed,
+                    const double *from, const double *to, const double *velocity) {
+  int i;
+  s->model = *m;
+  s->n = n;
+  s->integrator = integrator;
+  s->clamp = clamp;
+  s->rest_delta = rest_delta;
+  s->rest_speed = rest_speed;
+  s->accum = 0;
+  for (i = 0; i < n; i++) {
+    KN_SPRING_SLOT(s, KN_SP_X)[i] = from[i];
+    KN_SPRING_SLOT(s, KN_SP_V)[i] = velocity[i];
+    KN_SPRING_SLOT(s, KN_SP_TARGET)[i] = to[i];
+    KN_SPRING_SLOT(s, KN_SP_PREV_X)[i] = from[i];
+    KN_SPRING_SLOT(s, KN_SP_PREV_V)[i] = velocity[i];
+    KN_SPRING_SLOT(s, KN_SP_TEMP_X)[i] = from[i];   /* Rebound: setAtRest */
+  }
+  kn_spring_restart(s);
+}
+
+void kn_spring_copy(kn_spring *dst, const kn_spring *src) {
+  memcpy(dst, src, kn_spring_size(src->n));
+}
+
+void kn_spring_set_target(kn_spring *s, const double *target) {
+  memcpy(KN_SPRING_SLOT(s, KN_SP_TARGET), target, sizeof(double) * (size_t)s->n);
+  kn_spring_restart(s);
+}
+
+void kn_spring_set_position(kn_spring *s, const double *x) {
+  memcpy(KN_SPRING_SLOT(s, KN_SP_X), x, sizeof(double) * (size_t)s->n);
+  memcpy(KN_SPRING_SLOT(s, KN_SP_TEMP_X), x, sizeof(double) * (size_t)s->n);
+  kn_spring_restart(s);
+}
+
+void kn_spring_set_velocity(kn_spring *s, const double *v) {
+  memcpy(KN_SPRING_SLOT(s, KN_SP_V), v, sizeof(double) * (size_t)s->n);
+  kn_spring_restart(s);
+}
+
+int kn_spring_is_settled(const kn_spring *s) {
+  int n = s->n;
+  const double *x = s->data, *v = s->data + n, *tg = s->data + 2 * n;
+  double speed = norm_diff(v, NULL, n);
+  if (!(speed <= s->rest_speed * s->scale)) return 0;
+  if (s->model.stiffness == 0) return 1;   /* coasting: stops where it is */
+  return norm_diff(x, tg, n) <= s->rest_delta * s->scale;
+}
+
+/* Has the position passed the target, seen from where the motion started? */
+static int overshooting(const kn_spring *s) {
+  int i, n = s->n;
+  const double *x = s->data, *tg = s->data + 2 * n, *from = s->data + 3 * n;
+  double dot = 0;
+  if (s->model.stiffness == 0) return 0;
+  for (i = 0; i < n; i++) dot += (x[i] - tg[i]) * (tg[i] - from[i]);
+  return dot > 0;
+}
+
+static void snap(kn_spring *s) {
+  int i, n = s->n;
+  double *x = s->data, *v = s->data + n, *tg = s->data + 2 * n;
+  for (i = 0; i < n; i++) {
+    if (s->model.stiffness > 0) x[i] = tg[i];
+    else tg[i] = x[i];
+    v[i] = 0;
+  }
+  s->at_rest = 1;
+}
+
+static int finish(kn_spring *s) {
+  if ((s->clamp && overshooting(s)) || kn_spring_is_settled(s)) {
+    snap(s);
+    return KN_SPRING_MOVED | KN_SPRING_RESTED;
+  }
+  return KN_SPRING_MOVED;
+}
+
+static void step_analytic(kn_spring *s, double dt) {
+  kn_spring_coefs c;
+  int i, n = s->n;
+  double *x = s->data, *v = s->data + n, *tg = s->data + 2 * n;
+  kn_spring_coefs_compute(&s->model, dt, &c);
+  for (i = 0; i < n; i++) kn_spring_coefs_apply(&c, tg[i], &x[i], &v[i]);
+}
+
+/* Rebound's Spring.advance, substep for substep (its order of operations,
+   its quirk of starting each substep's first stage from the previous
+   substep's last trial position, the previous state recorded before the
+   last full substep and the linear interpolation of the leftover written
+   back as the state).  Returns 1 when it came to rest between substeps. */
+static int step_rk4(kn_spring *s, double dt) {
+  const double h = KN_SPRING_SUBSTEP;
+  const double k = s->model.stiffness, c = s->model.damping, m = s->model.mass;
+  int i, n = s->n;
+  double *x = s->data, *v = s->data + n, *tg = s->data + 2 * n;
+  double *px = s->data + KN_SP_PREV_X * n, *pv = s->data + KN_SP_PREV_V * n;
+  double *tx = s->data + KN_SP_TEMP_X * n;
+  s->accum += dt;
+  while (s->accum >= h) {
+    int last;
+    s->accum -= h;
+    last = s->accum < h;
+    for (i = 0; i < n; i++) {
+      double pos = x[i], vel = v[i], end = tg[i], tpos = tx[i], tvel;
+      double av, aa, bv, ba, cv, ca, dv, da, dxdt, dvdt;
+      if (last) { px[i] = pos; pv[i] = vel; }
+      av = vel;
+      aa = (k * (end - tpos) - c * vel) / m;
+      tpos = pos + av * h * 0.5;
+      tvel = vel + aa * h * 0.5;
+      bv = tvel;
+      ba = (k * (end - tpos) - c * tvel) / m;
+      tpos = pos + bv * h * 0.5;
+      tvel = vel + ba * h * 0.5;
+      cv = tvel;
+      ca = (k * (end - tpos) - c * tvel) / m;
+      tpos = pos + cv * h;
+      tvel = vel + ca * h;
+      dv = tvel;
+      da = (k * (end - tpos) - c * tvel) / m;
+      dxdt = 1.0 / 6.0 * (av + 2.0 * (bv + cv) + dv);
+      dvdt = 1.0 / 6.0 * (aa + 2.0 * (ba + ca) + da);
+      x[i] = pos + dxdt * h;
+      v[i] = vel + dvdt * h;
+      tx[i] = tpos;
+    }
+    if (kn_spring_is_settled(s)) { s->accum = 0; return 1; }
+  }
+  if (s->accum > 0) {
+    double alpha = s->accum / h;
+    for (i = 0; i < n; i++) {
+      x[i] = x[i] * alpha + px[i] * (1 - alpha);
+      v[i] = v[i] * alpha + pv[i] * (1 - alpha);
+    }
+  }
+  return 0;
+}
+
+/* Semi-implicit (symplectic) Euler as react-spring: v += a h, then x += v h,
+   with 1 ms substeps and one shorter substep for the remainder (so the
+   time integrated is exactly dt).  Returns 1 when it came to rest. */
+static int step_euler(kn_spring *s, double dt) {
+  const double h = KN_SPRING_SUBSTEP;
+  const double k = s->model.stiffness, c = s->model.damping, m = s->model.mass;
+  int i, n = s->n;
+  double *x = s->data, *v = s->data + n, *tg = s->data + 2 * n;
+  double full = floor(dt / h), rem = dt - full * h, j;
+  if (rem < 0) rem = 0;
+  for (j = 0; j <= full; j++) {
+    double hh = j < full ? h : rem;
+    if (hh <= 0) break;
+    for (i = 0; i < n; i++) {
+      double acc = (-k * (x[i] - tg[i]) - c * v[i]) / m;
+      v[i] += acc * hh;
+      x[i] += v[i] * hh;
+    }
+    if (kn_spring_is_settled(s)) return 1;
+  }
+  return 0;
+}
+
+int kn_spring_update(kn_spring *s, double dt) {
+  if (s->at_rest) return 0;
+  switch (s->integrator) {
+    case KN_SPRING_RK4:
+      if (step_rk4(s, dt)) { snap(s); return KN_SPRING_MOVED | KN_SPRING_RESTED; }
+      break;
+    case KN_SPRING_EULER:
+      if (step_euler(s, dt)) { snap(s); return KN_SPRING_MOVED | KN_SPRING_RESTED; }
+      break;
+    default:
+      step_analytic(s, dt);
+      break;
+  }
+  return finish(s);
+}
+
+/* ---- settle time ---------------------------------------------------------
+** f(t) = |y(t)|^2 with y(t) = posPos(t) Y0 + posVel(t) V0, i.e. the quadratic
+** form a11 p^2 + 2 a12 p q + a22 q^2 (a11 = Y0.Y0, a12 = Y0.V0, a22 = V0.V0).
+** Writing y = e^{-at} C (Y0 + B tau), v = e^{-at} C (V0 - D tau) with
+** tau = S/C, B = V0 + a Y0, D = a V0 + w0^2 Y0, the extrema of f (y.v = 0)
+** are the roots of  -(B.D) tau^2 + (B.V0 - Y0.D) tau + Y0.V0 = 0.
+** tau = tanh(beta t)/beta (d > 0), t (d = 0), tan(beta t)/beta (d < 0, two
+** families of period pi/beta along which f shrinks by e^{-2 a pi/beta}).
+** Between consecutive extrema f is monotone: the settle time is the root of
+** f = eps^2 after the last extremum (or t = 0) where f > eps^2, found by
+** bisection on the exact solution.
+*/
+typedef struct settle_ctx {
+  const kn_spring_model *m;
+  double a11, a12, a22;
+} settle_ctx;
+
+static double settle_f(const settle_ctx *q, double t) {
+  kn_spring_coefs c;
+  double p, r;
+  kn_spring_coefs_compute(q->m, t, &c);
+  p = c.pos_pos;
+  r = c.pos_vel;
+  return p * p * q->a11 + 2 * p * r * q->a12 + r * r * q->a22;
+}
+
+/* Real roots of A x^2 + B x + C = 0 (stable form); returns how many. */
+static int quad_roots(double A, double B, double C, double r[2]) {
+  double disc, q;
+  if (A == 0) {
+    if (B == 0) return 0;
+    r[0] = -C / B;
+    return 1;
+  }
+  disc = B * B - 4 * A * C;
+  if (disc < 0) return 0;
+  q = -0.5 * (B + (B >= 0 ? sqrt(disc) : -sqrt(disc)));
+  if (q == 0) { r[0] = 0; return 1; }
+  r[0] = q / A;
+  r[1] = C / q;
+  return 2;
+}
+
+static double bisect_down(const settle_ctx *q, double lo, double hi, double L) {
+  int it;
+  for (it = 0; it < 200; it++) {
+    double mid = lo + (hi - lo) * 0.5;
+    if (mid <= lo || mid >= hi) break;
+    if (settle_f(q, mid) > L) lo = mid; else hi = mid;
+  }
+  return hi;
+}
+
+double kn_spring_settle_time(const kn_spring *s, double eps) {
+  const kn_spring_model *m = &s->model;
+  int i, n = s->n, nr, nfam = 0;
+  const double *x = s->data, *v = s->data + n, *tg = s->data + 2 * n;
+  double sc = eps, a = m->decay, w2 = m->omega2, d = m->disc, L, H, E;
+  double roots[2], ext[3];
+  settle_ctx q;
+  if (s->at_rest) return 0;
+  for (i = 0; i < n; i++) {
+    if (fabs(x[i] - tg[i]) > sc) sc = fabs(x[i] - tg[i]);
+    if (fabs(v[i]) > sc) sc = fabs(v[i]);
+  }
+  if (sc == 0) return 0;
+  q.m = m;
+  q.a11 = q.a12 = q.a22 = 0;
+  for (i = 0; i < n; i++) {
+    double y = (x[i] - tg[i]) / sc, u = v[i] / sc;
+    q.a11 += y * y;
+    q.a12 += y * u;
+    q.a22 += u * u;
+  }
+  L = (eps / sc) * (eps / sc);
+  if (q.a11 == 0 && q.a22 == 0) return 0;
+  if (m->stiffness == 0) {                 /* the limit must be inside */
+    double lim;
+    if (m->damping == 0) return (q.a22 == 0 && q.a11 <= L) ? 0 : HUGE_VAL;
+    lim = q.a11 + q.a12 / a + q.a22 / (4 * a * a);
+    if (!(lim < L)) return HUGE_VAL;
+  } else if (a == 0) {                     /* undamped: constant amplitude */
+    double b2 = q.a22 / w2, ab = q.a12 / sqrt(w2);
+    double P = 0.5 * (q.a11 + b2), hd = 0.5 * (q.a11 - b2);
+    return P + sqrt(hd * hd + ab * ab) <= L ? 0 : HUGE_VAL;
+  }
+  {
+    double alpha = q.a12, gamma = q.a22 - w2 * q.a11;
+    double delta = -(a * q.a22 + (w2 + a * a) * q.a12 + a * w2 * q.a11);
+    nr = quad_roots(delta, gamma, alpha, roots);
+    H = settle_f(&q, 0) > L ? 0 : -1;
+    if (d >= 0) {
+      double beta = sqrt(d);
+      for (i = 0; i < nr; i++) {
+        double tau = roots[i], z = beta * tau, t;
+        if (!(tau > 0) || !(z < 1)) continue;
+        t = z < 1e-4 ? tau * (1 + z * z / 3 + z * z * z * z / 5) : atanh(z) / beta;
+        ext[nfam++] = t;
+        if (settle_f(&q, t) > L && t > H) H = t;
+      }
+      if (H < 0) return 0;
+      E = HUGE_VAL;
+      for (i = 0; i < nfam; i++) if (ext[i] > H && ext[i] < E) E = ext[i];
+      if (E == HUGE_VAL) {                 /* monotone after H: bracket */
+        double hstep = 1 / (a + sqrt(w2));
+        int it = 0;
+        E = H + hstep;
+        while (settle_f(&q, E) > L) {
+          if (++it > 2000 || isinf(E)) return HUGE_VAL;
+          hstep *= 2;
+          E = H + hstep;
+        }
+      }
+      return bisect_down(&q, H, E, L);
+    } else {
+      double beta = sqrt(-d), P = KN_PI / beta, lam = 2 * a * P;
+      int j, guard;
+      for (i = 0; i < nr; i++) {
+        double phi = atan(beta * roots[i]);
+        if (phi < 0) phi += KN_PI;
+        ext[nfam++] = phi / beta;
+      }
+      if (delta == 0 && gamma != 0) ext[nfam++] = 0.5 * P;   /* C = 0 */
+      for (j = 0; j < nfam; j++) {
+        double t0 = ext[j], f0 = settle_f(&q, t0), kk;
+        if (!(f0 > L)) continue;
+        kk = floor(log(f0 / L) / lam);
+        if (kk < 0) kk = 0;
+        for (guard = 0; guard < 64 && kk > 0 && !(settle_f(&q, t0 + kk * P) > L); guard++) kk--;
+        for (guard = 0; guard < 64 && settle_f(&q, t0 + (kk + 1) * P) > L; guard++) kk++;
+        if (t0 + kk * P > H) H = t0 + kk * P;
+      }
+      if (H < 0) return 0;
+      for (guard = 0; guard < 8; guard++) {
+        E = HUGE_VAL;
+        for (j = 0; j < nfam; j++) {
+          double kk = floor((H - ext[j]) / P) + 1, t;
+          if (kk < 0) kk = 0;
+          t = ext[j] + kk * P;
+          while (t <= H) { kk++; t = ext[j] + kk * P; }
+          while (kk > 0 && ext[j] + (kk - 1) * P > H) { kk--; t = ext[j] + kk * P; }
+          if (t < E) E = t;
+        }
+        if (E == HUGE_VAL) return HUGE_VAL;
+        if (!(settle_f(&q, E) > L)) break;
+        H = E;                               /* rounding: step one further */
+      }
+      return bisect_down(&q, H, E, L);
+    }
+  }
+}

@@ -1,0 +1,107 @@
+/*
+** spring.h -- damped spring state and its integrators (pure C99).
+**
+**   m x'' = -k (x - target) - c x'      (per component, shared m, k, c)
+**
+** With a = c/(2m) (decay), w0^2 = k/m and d = a^2 - w0^2, the displacement
+** y = x - target evolves exactly as
+**   y(t) = e^{-at} [ y0 C(t) + (v0 + a y0) S(t) ]
+**   v(t) = e^{-at} [ v0 C(t) - (a v0 + w0^2 y0) S(t) ]
+** where C = cosh(sqrt(d) t) and S = sinh(sqrt(d) t)/sqrt(d) (cos and
+** sin(beta t)/beta when d = -beta^2 < 0, 1 and t when d = 0).  The four
+** numbers in front of y0 and v0 are Juckett's coefficients (posPos, posVel,
+** velPos, velVel): kn_spring_coefs_compute makes them once for a (model, dt)
+** pair and kn_spring_coefs_apply applies them to any number of springs, so
+** a group of springs sharing parameters and dt shares one computation.
+**
+** The kn_spring struct is the Lua userdata payload itself (FFI-friendly:
+** plain doubles and ints, the n components in a flexible array).
+*/
+#ifndef KINETIC_SPRING_H
+#define KINETIC_SPRING_H
+
+#include <stddef.h>
+
+typedef struct kn_spring_model {
+  double mass, stiffness, damping;
+  double decay;     /* a = c / (2m) */
+  double omega2;    /* w0^2 = k / m */
+  double disc;      /* d = a^2 - w0^2, computed as (a - w0)(a + w0) */
+} kn_spring_model;
+
+typedef struct kn_spring_coefs {
+  double pos_pos, pos_vel, vel_pos, vel_vel;
+} kn_spring_coefs;
+
+enum { KN_SPRING_ANALYTIC = 0, KN_SPRING_RK4 = 1, KN_SPRING_EULER = 2 };
+
+/* Fixed substep of the rk4 and euler integrators (Rebound, react-spring). */
+#define KN_SPRING_SUBSTEP 0.001
+
+/* Slots of kn_spring.data, each n doubles long. */
+enum {
+  KN_SP_X, KN_SP_V, KN_SP_TARGET, KN_SP_FROM,
+  KN_SP_PREV_X, KN_SP_PREV_V, KN_SP_TEMP_X,   /* rk4 (Rebound) state */
+  KN_SP_SLOTS
+};
+
+typedef struct kn_spring {
+  kn_spring_model model;
+  double rest_delta;   /* rest when |x - target| <= rest_delta * scale ... */
+  double rest_speed;   /* ... and |v| <= rest_speed * scale (per second) */
+  double scale;        /* distance of the current motion (set on (re)start) */
+  double accum;        /* rk4: time not yet integrated (< 1 ms), as Rebound */
+  int n;               /* components */
+  int integrator;      /* KN_SPRING_ANALYTIC / RK4 / EULER */
+  int clamp;           /* stop at the target instead of overshooting */
+  int at_rest;
+  double data[];       /* KN_SP_SLOTS * n */
+} kn_spring;
+
+#define KN_SPRING_SLOT(s, slot) ((s)->data + (size_t)(slot) * (size_t)(s)->n)
+
+/* Flags returned by kn_spring_update. */
+#define KN_SPRING_MOVED  1
+#define KN_SPRING_RESTED 2
+
+void kn_spring_model_init(kn_spring_model *m, double mass, double stiffness,
+                          double damping);
+void kn_spring_coefs_compute(const kn_spring_model *m, double dt,
+                             kn_spring_coefs *out);
+
+static inline void kn_spring_coefs_apply(const kn_spring_coefs *c, double target,
+                                         double *x, double *v) {
+  double y = *x - target, v0 = *v;
+  *x = target + (c->pos_pos * y + c->pos_vel * v0);
+  *v = c->vel_pos * y + c->vel_vel * v0;
+}
+
+size_t kn_spring_size(int n);
+/* Initialise a zeroed struct of kn_spring_size(n) bytes: position = from,
+   the given velocity and target (arrays of n). */
+void kn_spring_init(kn_spring *s, int n, const kn_spring_model *m, int integrator,
+                    int clamp, double rest_delta, double rest_speed,
+                    const double *from, const double *to, const double *velocity);
+/* Copy a spring (dst has room for src->n components). */
+void kn_spring_copy(kn_spring *dst, const kn_spring *src);
+
+/* Start a new motion from the current state: records `from`, the distance
+   scale and whether it is at rest (exactly on target with zero velocity). */
+void kn_spring_restart(kn_spring *s);
+/* Setters (arrays of n); each restarts the motion. */
+void kn_spring_set_target(kn_spring *s, const double *target);
+void kn_spring_set_position(kn_spring *s, const double *x);
+void kn_spring_set_velocity(kn_spring *s, const double *v);
+
+/* Advance dt >= 0 seconds; returns KN_SPRING_MOVED (it was moving) ORed
+   with KN_SPRING_RESTED (it came to rest during this call). */
+int kn_spring_update(kn_spring *s, double dt);
+
+/* Rest test on the current state (no change). */
+int kn_spring_is_settled(const kn_spring *s);
+
+/* Seconds until |x - target| (Euclidean norm for vectors) stays <= eps for
+   good, on the exact solution from the current state; HUGE_VAL when never. */
+double kn_spring_settle_time(const kn_spring *s, double eps);
+
+#endif
