@@ -1,0 +1,282 @@
+-- Timelines against the seed model (declarative animation, sections 1.2, 2, 3),
+-- whose formulas are written out again here, independently of the C code.
+local kinetic = require("kinetic")
+
+local EPS = 1e-12
+
+local function near(expected, got, eps, what)
+  eps = eps or EPS
+  local tol = eps * math.max(1, math.abs(expected))
+  if got ~= got or math.abs(expected - got) > tol then
+    error(string.format("%s: expected %.17g, got %.17g", what or "value", expected, got), 2)
+  end
+end
+
+-- Seed 1.2.2: a mod b = a - b*floor(a/b).
+local function mod(a, b) return a - b * math.floor(a / b) end
+
+-- Seed 1.2: the adjusted time t' for a strategy, t >= 0.
+local function adjusted(after, t, tmax)
+  if after == "stop" then return math.min(t, tmax) end          -- 1.2.1
+  if after == "restart" then return mod(t, tmax) end            -- 1.2.2
+  local c = math.floor(t / tmax)                                -- 1.2.3
+  if c % 2 == 0 then return mod(t, tmax) end
+  return tmax - mod(t, tmax)
+end
+
+-- Seed 2: composite state change; keys[1] = from, keys[i+1] = to of segment i,
+-- durs[i] relative durations. Linear (seed 1) inside the segment.
+local function composite(keys, durs, t)
+  local start = 0
+  for i = 1, #durs do
+    -- t_start(i) <= t < t_start(i+1), with cumulative start times
+    if t < start + durs[i] or i == #durs then
+      local tp = t - start                                       -- t' = t - sum t_j
+      local x1, x2 = keys[i], keys[i + 1]
+      return x1 + tp * (x2 - x1) / durs[i]                       -- seed 1
+    end
+    start = start + durs[i]
+  end
+end
+
+local function seed_value(keys, durs, after, t)
+  local tmax = 0
+  for _, d in ipairs(durs) do tmax = tmax + d end
+  return composite(keys, durs, adjusted(after, t, tmax))
+end
+
+describe("timeline: one segment (seed 1)", function()
+  it("is the linear interpolation x1 + t (x2 - x1) / t_max", function()
+    local tl = kinetic.timeline{ from = 3, { to = 11, duration = 2 } }
+    for i = 0, 20 do
+      local t = i / 10
+      near(3 + t * (11 - 3) / 2, tl:at(t), EPS, "t=" .. t)
+    end
+  end)
+
+  it("reports its durations", function()
+    local tl = kinetic.timeline{ from = 0, { to = 1, duration = 0.5 }, { to = 2, duration = 0.25 } }
+    assert.are.equal(0.75, tl:duration())
+    assert.are.equal(0.75, tl:total_duration())
+    assert.are.equal(0, tl:time())
+    assert.is_false(tl:done())
+    assert.matches("^kinetic%.Timeline%(", tostring(tl))
+  end)
+end)
+
+describe("timeline: after-end strategies (seed 1.2)", function()
+  local keys, durs = { 0, 100, 40 }, { 0.5, 0.25 }
+  for _, after in ipairs({ "stop", "restart", "reverse" }) do
+    it(after .. " follows the seed's adjusted time over many periods", function()
+      local tl = kinetic.timeline{ from = 0, { to = 100, duration = 0.5 }, { to = 40, duration = 0.25 },
+                                   after = after, iterations = math.huge }
+      for i = 0, 400 do
+        local t = i * 0.0137
+        near(seed_value(keys, durs, after, t), tl:at(t), 1e-9, after .. " t=" .. t)
+      end
+    end)
+  end
+
+  it("stop holds the end state from t_max on", function()
+    local tl = kinetic.timeline{ from = 0, { to = 100, duration = 1 } }
+    assert.are.equal(100, tl:at(1))
+    assert.are.equal(100, tl:at(5))
+    assert.are.equal(1, tl:total_duration())
+  end)
+
+  it("restart shows the start state at exact multiples of t_max (t mod t_max = 0)", function()
+    local tl = kinetic.timeline{ from = 10, { to = 20, duration = 0.5 }, { to = 30, duration = 0.5 },
+                                 after = "restart" }
+    assert.are.equal(math.huge, tl:total_duration())
+    for k = 1, 6 do
+      assert.are.equal(10, tl:at(k * 1.0))
+      near(20, tl:at(k + 0.5), EPS)
+    end
+  end)
+
+  it("reverse shows the end state at odd and the start state at even multiples", function()
+    local tl = kinetic.timeline{ from = 10, { to = 20, duration = 0.5 }, { to = 30, duration = 0.5 },
+                                 after = "reverse" }
+    for k = 1, 6 do
+      assert.are.equal(k % 2 == 1 and 30 or 10, tl:at(k * 1.0))
+    end
+    near(25, tl:at(1.25), EPS)     -- on the way back: t' = 1 - 0.25
+    near(15, tl:at(2.25), EPS)     -- forwards again
+  end)
+
+  it("ends a finite restart on the end state of its last iteration", function()
+    local tl = kinetic.timeline{ from = 0, { to = 1, duration = 1 }, after = "restart", iterations = 3 }
+    assert.are.equal(3, tl:total_duration())
+    assert.are.equal(0, tl:at(1))
+    assert.are.equal(0, tl:at(2))
+    assert.are.equal(1, tl:at(3))
+    assert.are.equal(1, tl:at(100))
+  end)
+
+  it("ends a finite reverse where its last pass ends", function()
+    local even = kinetic.timeline{ from = 0, { to = 1, duration = 1 }, after = "reverse", iterations = 2 }
+    assert.are.equal(0, even:at(2))
+    assert.are.equal(0, even:at(9))
+    local odd = kinetic.timeline{ from = 0, { to = 1, duration = 1 }, after = "reverse", iterations = 3 }
+    assert.are.equal(1, odd:at(3))
+    assert.are.equal(1, odd:at(9))
+  end)
+
+  it("stops a fractional iteration count part-way through the last pass", function()
+    local tl = kinetic.timeline{ from = 0, { to = 10, duration = 2 }, after = "reverse", iterations = 1.5 }
+    assert.are.equal(3, tl:total_duration())
+    near(5, tl:at(3), EPS)
+    near(5, tl:at(30), EPS)
+  end)
+
+  it("stop with several iterations holds the end and completes after all of them", function()
+    local tl = kinetic.timeline{ from = 0, { to = 1, duration = 1 }, iterations = 3 }
+    assert.are.equal(3, tl:total_duration())
+    assert.are.equal(1, tl:at(1.5))
+    tl:update(2.5)
+    assert.is_false(tl:done())
+    tl:update(0.5)
+    assert.is_true(tl:done())
+  end)
+
+  it("waits for its delay on the start state", function()
+    local tl = kinetic.timeline{ from = 5, { to = 15, duration = 1 }, delay = 0.5, after = "reverse", iterations = 2 }
+    assert.are.equal(2.5, tl:total_duration())
+    assert.are.equal(5, tl:at(0))
+    assert.are.equal(5, tl:at(0.25))
+    assert.are.equal(5, tl:at(0.5))
+    near(10, tl:at(1), EPS)
+    assert.are.equal(15, tl:at(1.5))
+    near(10, tl:at(2), EPS)
+    assert.are.equal(5, tl:at(2.5))
+    assert.are.equal(5, tl:at(-1))
+  end)
+end)
+
+describe("timeline: composite state change (seed 2)", function()
+  it("locates the segment by cumulative start times and interpolates within it", function()
+    local keys, durs = { 0, 10, -5, -5, 20 }, { 0.3, 0.1, 0.2, 0.4 }
+    local tl = kinetic.timeline{ from = 0, { to = 10, duration = 0.3 }, { to = -5, duration = 0.1 },
+                                 { to = -5, duration = 0.2 }, { to = 20, duration = 0.4 } }
+    near(1.0, tl:duration(), EPS)
+    for i = 0, 100 do
+      local t = i / 100
+      near(seed_value(keys, durs, "stop", t), tl:at(t), 1e-9, "t=" .. t)
+    end
+  end)
+
+  it("hits every keyframe exactly at its start time", function()
+    local tl = kinetic.timeline{ from = 0.1, { to = 0.7, duration = 0.1 }, { to = 0.3, duration = 0.2 },
+                                 { to = 1 / 3, duration = 0.3 } }
+    assert.are.equal(0.1, tl:at(0))
+    assert.are.equal(0.7, tl:at(0.1))
+    assert.are.equal(0.3, tl:at(0.1 + 0.2))
+    assert.are.equal(1 / 3, tl:at(tl:duration()))
+  end)
+
+  it("evaluates a long timeline (binary search) like the linear scan", function()
+    local def, keys, durs = { from = 0 }, { 0 }, {}
+    for i = 1, 500 do
+      local d = 0.01 + (i % 7) * 0.003
+      def[i] = { to = math.sin(i), duration = d }
+      keys[i + 1], durs[i] = math.sin(i), d
+    end
+    local tl = kinetic.timeline(def)
+    for i = 0, 2000 do
+      local t = i * tl:duration() / 2000
+      near(composite(keys, durs, t), tl:at(t), 1e-9, "t=" .. t)
+    end
+  end)
+end)
+
+describe("timeline: vector and named states (seed 3)", function()
+  it("interpolates each component of an array alike", function()
+    local tl = kinetic.timeline{ from = { 0, 10, -1 }, { to = { 4, 0, 1 }, duration = 2 },
+                                 { to = { 4, 5, 3 }, duration = 1 } }
+    local a, b, c = tl:at(1)
+    near(2, a); near(5, b); near(0, c)
+    a, b, c = tl:at(2.5)
+    near(4, a); near(2.5, b); near(2, c)
+  end)
+
+  it("fills an out array without changing its identity", function()
+    local tl = kinetic.timeline{ from = { 0, 10 }, { to = { 4, 0 }, duration = 2 } }
+    local out = {}
+    local r = tl:at(1, out)
+    assert.are.equal(out, r)
+    near(2, out[1]); near(5, out[2])
+    r = tl:update(0.5, out)
+    assert.are.equal(out, r)
+    near(1, out[1]); near(7.5, out[2])
+  end)
+
+  it("maps named properties to components and fills out or a new table", function()
+    local tl = kinetic.timeline{ from = { x = 0, alpha = 1, y = 100 },
+                                 { to = { x = 50, alpha = 0, y = 100 }, duration = 1 },
+                                 { to = { x = 50, alpha = 1, y = 0 }, duration = 1 } }
+    local v = tl:at(0.5)
+    near(25, v.x); near(0.5, v.alpha); near(100, v.y)
+    local out = { keep = true }
+    assert.are.equal(out, tl:at(1.5, out))
+    near(50, out.x); near(0.5, out.alpha); near(50, out.y)
+    assert.is_true(out.keep)
+  end)
+
+  it("applies the current named values to an object", function()
+    local tl = kinetic.timeline{ from = { x = 0, y = 0 }, { to = { x = 10, y = 20 }, duration = 1 } }
+    local obj = { name = "box" }
+    tl:update(0.25)
+    assert.are.equal(obj, tl:apply(obj))
+    near(2.5, obj.x); near(5, obj.y)
+    assert.are.equal("box", obj.name)
+    local proxy = setmetatable({}, { __newindex = function(t, k, val) rawset(t, k, val * 2) end })
+    tl:apply(proxy)             -- goes through __newindex
+    near(5, proxy.x)
+  end)
+
+  it("applies a vector as obj[1..n]", function()
+    local tl = kinetic.timeline{ from = { 0, 0 }, { to = { 10, 20 }, duration = 1 } }
+    tl:seek(0.5)
+    local obj = tl:apply({})
+    near(5, obj[1]); near(10, obj[2])
+  end)
+end)
+
+describe("timeline: clock", function()
+  it("at(t) equals stepping update to t, for every strategy", function()
+    for _, after in ipairs({ "stop", "restart", "reverse" }) do
+      local def = { from = { 1, -1 }, { to = { 5, 2 }, duration = 0.3 }, { to = { -2, 0 }, duration = 0.45 },
+                    after = after, iterations = 4.5, delay = 0.1 }
+      local stepped, pure = kinetic.timeline(def), kinetic.timeline(def)
+      local t = 0
+      for i = 1, 300 do
+        local dt = (i % 5) * 0.0031
+        local a1, a2 = stepped:update(dt)
+        t = math.min(t + dt, stepped:total_duration())
+        assert.are.equal(t, stepped:time())
+        local b1, b2 = pure:at(t)
+        assert.are.equal(b1, a1)
+        assert.are.equal(b2, a2)
+      end
+    end
+  end)
+
+  it("clamps the clock to the total duration and reports done", function()
+    local tl = kinetic.timeline{ from = 0, { to = 1, duration = 1 }, delay = 0.5 }
+    assert.are.equal(1, tl:update(10))
+    assert.are.equal(1.5, tl:time())
+    assert.is_true(tl:done())
+    tl:seek(0.75)
+    assert.is_false(tl:done())
+    near(0.25, tl:update(0))
+    assert.are.equal(tl, tl:seek(99))
+    assert.are.equal(1.5, tl:time())
+  end)
+
+  it("never completes when endless", function()
+    local tl = kinetic.timeline{ from = 0, { to = 1, duration = 1 }, after = "restart" }
+    tl:update(1e6)
+    assert.is_false(tl:done())
+    assert.are.equal(1e6, tl:time())
+  end)
+end)
