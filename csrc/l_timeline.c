@@ -18,10 +18,6 @@
 #include "interp.h"
 #include "timeline.h"
 
-/* temporary, until l_easing.c defines kn_toeasing */
-#pragma weak kn_toeasing
-static const struct kn_easing *(*const kn_toeasing_weak)(lua_State *, int) = kn_toeasing;
-
 /* What a state is: kept in the low bits of tl->user. */
 #define SHAPE_NUMBER 0u
 #define SHAPE_VECTOR 1u
@@ -361,9 +357,7 @@ static int l_timeline(lua_State *L) {
     if (lua_isnil(L, -1)) {
       tl->easing[i - 1] = NULL;                  /* linear: F(x) = x */
     } else {
-      const struct kn_easing *e = NULL;
-      if (kn_toeasing_weak != NULL) e = kn_toeasing_weak(L, seg + 1);
-      else lua_pushliteral(L, "easings are not available yet");
+      const struct kn_easing *e = kn_toeasing(L, seg + 1);
       if (e == NULL)
         return context_error(L, i, "easing", "%s", lua_tostring(L, -1));
       tl->easing[i - 1] = e;

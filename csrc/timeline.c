@@ -6,15 +6,7 @@
 #include <math.h>
 #include <string.h>
 
-#if defined(__has_include)
-#if __has_include("easing.h")
-#define KN_TL_HAVE_EASING 1
 #include "easing.h"
-#endif
-#endif
-#ifndef KN_TL_HAVE_EASING   /* temporary, until easing.h lands */
-#define kn_easing_eval(e, p, b) ((void)(e), (void)(b), (p))
-#endif
 #include "interp.h"
 #include "timeline.h"
 

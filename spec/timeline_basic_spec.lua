@@ -280,3 +280,40 @@ describe("timeline: clock", function()
     assert.are.equal(1e6, tl:time())
   end)
 end)
+
+describe("timeline: per-segment easing (seed 1.3)", function()
+  it("applies F to the segment progress: x1 + F(p) (x2 - x1), here the seed's accel1", function()
+    local v0 = 0.4
+    local function F(x) return v0 * x + (1 - v0) * x * x end      -- seed 1.3.2
+    local tl = kinetic.timeline{ from = 10, { to = 20, duration = 1 },
+                                 { to = 0, duration = 2, easing = "accelerate(0.4)" } }
+    for i = 0, 20 do
+      local t = 1 + i / 10
+      near(20 + F((t - 1) / 2) * (0 - 20), tl:at(t), 1e-12, "t=" .. t)
+    end
+    near(15, tl:at(0.5))                                           -- segment 1 stays linear
+  end)
+
+  it("takes easing objects and keeps them alive", function()
+    local tl = kinetic.timeline{ from = 0, { to = 100, duration = 1, easing = kinetic.bezier(0.42, 0, 1, 1) } }
+    local ref = kinetic.easing("ease-in")
+    collectgarbage(); collectgarbage()
+    for i = 0, 10 do near(100 * ref(i / 10), tl:at(i / 10), 1e-12) end
+  end)
+
+  it("plays an eased segment backwards on a reverse pass", function()
+    local e = kinetic.easing("inQuad")
+    local tl = kinetic.timeline{ from = 0, { to = 1, duration = 1, easing = "inQuad" }, after = "reverse" }
+    for i = 0, 10 do
+      local t = 1 + i / 10
+      near(e(1 - i / 10), tl:at(t), 1e-12)                          -- t' = t_max - t mod t_max
+    end
+  end)
+
+  it("passes the before flag during the delay (steps jump-start)", function()
+    local tl = kinetic.timeline{ from = 0, { to = 10, duration = 1, easing = "steps(2, jump-start)" }, delay = 1 }
+    assert.are.equal(0, tl:at(0.5))      -- before phase: the before flag holds the start
+    assert.are.equal(5, tl:at(1))        -- active from t = delay: the first jump
+    assert.are.equal(10, tl:at(1.5))
+  end)
+end)
