@@ -158,6 +158,18 @@ double kn_bezier_eval(const kn_bezier *b, double t) {
   return cubic_dd(&b->y, solve_cubic(&b->x, t), 0.0);
 }
 
+/* Derivatives 1..3 of 3(1-u)^2 u p1 + 3(1-u) u^2 p2 + u^3 in Bernstein
+   form, so that they are exactly 0 where the control polygon says so
+   (x'(1) = 3(1 - x2) = 0 for x2 = 1, not a rounding residue):
+   d1 = 3[(1-u)^2 p1 + 2(1-u)u (p2 - p1) + u^2 (1 - p2)],
+   d2 = 6[(1-u)(p2 - 2 p1) + u (1 - 2 p2 + p1)],  d3 = 6(1 - 3 p2 + 3 p1). */
+static void bernstein_derivs(double p1, double p2, double u, double d[3]) {
+  double v = 1.0 - u;
+  d[0] = 3.0 * (v * v * p1 + 2.0 * v * u * (p2 - p1) + u * u * (1.0 - p2));
+  d[1] = 6.0 * (v * (p2 - 2.0 * p1) + u * (1.0 - 2.0 * p2 + p1));
+  d[2] = 6.0 * (1.0 - 3.0 * p2 + 3.0 * p1);
+}
+
 double kn_bezier_slope(const kn_bezier *b, double t) {
   double u, dx[3], dy[3];
   int i;
@@ -167,9 +179,8 @@ double kn_bezier_slope(const kn_bezier *b, double t) {
   u = kn_bezier_solve(b, t);
   /* derivatives 1..3 of both coordinates at u; where dx/du vanishes the
      slope is the ratio of the first non-zero derivatives (l'Hopital). */
-  dx[0] = cubic_deriv(&b->x, u); dy[0] = cubic_deriv(&b->y, u);
-  dx[1] = 6.0 * b->x.a * u + 2.0 * b->x.b; dy[1] = 6.0 * b->y.a * u + 2.0 * b->y.b;
-  dx[2] = 6.0 * b->x.a; dy[2] = 6.0 * b->y.a;
+  bernstein_derivs(b->x1, b->x2, u, dx);
+  bernstein_derivs(b->y1, b->y2, u, dy);
   for (i = 0; i < 3; i++) {
     if (dy[i] != 0.0 && dx[i] == 0.0) return dy[i] > 0.0 ? HUGE_VAL : -HUGE_VAL;
     if (dx[i] != 0.0) return dy[i] / dx[i];

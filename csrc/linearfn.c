@@ -27,12 +27,17 @@ void kn_linearfn_normalize(double *pts, size_t n) {
       IN(i) = largest > 100.0 ? largest : 100.0;
     }
   }
-  /* runs of missing inputs: linear interpolation between the neighbours */
+  /* Runs of missing inputs: evenly spaced between the known neighbours.
+     Each point is placed between the point just filled and the next known
+     one, in[k] = in[k-1] + (in[j] - in[k-1]) / (j - k + 1): the rounding of
+     this form reproduces every filled input Chromium 156 serializes in our
+     fixtures (e.g. 54.550000000000004 and 81.8 in the "bounce" example),
+     where in[i-1] + (in[j] - in[i-1]) * m / (run + 1) is 1 ulp off. */
   for (i = 1; i < n; i++) {
     if (!isnan(IN(i))) continue;
     for (j = i; isnan(IN(j)); j++) {}         /* IN(n-1) is known */
     for (k = i; k < j; k++)
-      IN(k) = IN(i - 1) + (IN(j) - IN(i - 1)) * (double)(k - i + 1) / (double)(j - i + 1);
+      IN(k) = IN(k - 1) + (IN(j) - IN(k - 1)) / (double)(j - k + 1);
     i = j;
   }
 }

@@ -59,6 +59,10 @@ describe("easing API", function()
     local d = 0.125
     local t = 0.5 + 4 * d ^ 3
     assert.is_true(math.abs(b(t) - (0.5 + 1.5 * d - 2 * d ^ 3)) <= 2e-16)
+    -- where Chromium (1e-7 in x) is 3.6e-6 off: t = 0.49975, d = -(0.00025/4)^(1/3)
+    t = 0.49975
+    d = -((0.5 - t) / 4) ^ (1 / 3)
+    assert.is_true(math.abs(b(t) - (0.5 + 1.5 * d - 2 * d ^ 3)) <= 1e-15)
   end)
 
   it("computes steps() in double arithmetic, with the before flag", function()
