@@ -1,0 +1,291 @@
+-- The gallery: every curve kinetic knows, drawn by the library's own sampling.
+--
+--   lua5.4 examples/gallery.lua [out.svg]        (from the repository root)
+--
+-- Writes build/gallery.svg (or out.svg): every named easing of kinetic.easings(),
+-- the steps() jump positions, linear() examples, the spring presets, the damping
+-- regimes and the duration/bounce family, each labelled.  Easings are sampled
+-- with e:sample(n), springs with s:at(t); nothing here computes a curve itself.
+-- Also usable as a module: dofile("examples/gallery.lua") writes the file and
+-- returns { path = ..., curves = <count>, sections = {...} }.
+
+local ok_k, kinetic = pcall(require, "kinetic")
+if not ok_k then   -- run straight from a checkout: use the in-tree build
+  local vm = jit and "luajit" or ("lua" .. _VERSION:match("%d+%.%d+"))
+  package.path = "lua/?.lua;lua/?/init.lua;" .. package.path
+  package.cpath = "build/" .. vm .. "/?.so;" .. package.cpath
+  kinetic = require("kinetic")
+end
+
+local out_path = (...) or "build/gallery.svg"
+if type(out_path) ~= "string" or not out_path:match("%.svg$") then out_path = "build/gallery.svg" end
+
+local COLS, CW, CH = 8, 165, 150        -- grid: columns, cell width, cell height
+local PX, PY, PW, PH = 14, 12, 136, 92   -- plot box inside a cell
+local MARGIN = 28
+local WIDTH = MARGIN * 2 + COLS * CW
+local N = 200                            -- samples per curve
+
+local parts = {}
+local function emit(s) parts[#parts + 1] = s end
+
+local function esc(s)
+  return (tostring(s):gsub("&", "&amp;"):gsub("<", "&lt;"):gsub(">", "&gt;"):gsub('"', "&quot;"))
+end
+
+local function f2(x) return string.format("%.2f", x) end
+
+local PALETTE = { "#2563eb", "#dc2626", "#16a34a", "#9333ea", "#ea580c", "#0891b2", "#be185d", "#4d7c0f" }
+
+-- One cell: a plot of ys (evenly spaced over the x range) with guides at 0 and 1.
+-- opts: label, sub (second line), color, xlabel (text under the right end),
+-- steps (true: the curve has jumps; drawn with square corners at full resolution).
+local function cell(x, y, ys, opts)
+  local lo, hi = 0, 1
+  for _, v in ipairs(ys) do
+    if v < lo then lo = v end
+    if v > hi then hi = v end
+  end
+  local pad = (hi - lo) * 0.06
+  lo, hi = lo - pad, hi + pad
+  local function sx(i) return x + PX + PW * (i - 1) / (#ys - 1) end
+  local function sy(v) return y + PY + PH * (hi - v) / (hi - lo) end
+  emit(string.format('<g><rect x="%s" y="%s" width="%d" height="%d" class="box"/>', f2(x + PX), f2(y + PY), PW, PH))
+  emit(string.format('<line x1="%s" y1="%s" x2="%s" y2="%s" class="guide"/>',
+                     f2(x + PX), f2(sy(0)), f2(x + PX + PW), f2(sy(0))))
+  emit(string.format('<line x1="%s" y1="%s" x2="%s" y2="%s" class="guide"/>',
+                     f2(x + PX), f2(sy(1)), f2(x + PX + PW), f2(sy(1))))
+  local pts = {}
+  for i, v in ipairs(ys) do pts[#pts + 1] = string.format("%.1f,%.1f", sx(i), sy(v)) end
+  emit(string.format('<polyline points="%s" class="curve" stroke="%s"/>', table.concat(pts, " "),
+                     opts.color or PALETTE[1]))
+  emit(string.format('<text x="%s" y="%s" class="label">%s</text>', f2(x + PX), f2(y + PY + PH + 17), esc(opts.label)))
+  if opts.sub and opts.sub ~= opts.label then
+    emit(string.format('<text x="%s" y="%s" class="sub">%s</text>', f2(x + PX), f2(y + PY + PH + 31), esc(opts.sub)))
+  end
+  if opts.xlabel then
+    emit(string.format('<text x="%s" y="%s" class="tick" text-anchor="end">%s</text>',
+                       f2(x + PX + PW - 2), f2(y + PY + PH - 4), esc(opts.xlabel)))
+  end
+  emit("</g>")
+end
+
+local ycur = 0
+local sections = {}
+local curves = 0
+
+local function heading(title, note)
+  ycur = ycur + 18
+  emit(string.format('<text x="%d" y="%d" class="h2">%s</text>', MARGIN, ycur + 16, esc(title)))
+  if note then
+    emit(string.format('<text x="%d" y="%d" class="note">%s</text>', MARGIN, ycur + 34, esc(note)))
+    ycur = ycur + 40
+  else
+    ycur = ycur + 26
+  end
+  sections[#sections + 1] = title
+end
+
+-- A section: items = { { ys = {...}, label = ..., sub = ..., color = ... }, ... }
+local function grid(items)
+  for i, it in ipairs(items) do
+    local c = (i - 1) % COLS
+    local r = math.floor((i - 1) / COLS)
+    cell(MARGIN + c * CW, ycur + r * CH, it.ys, it)
+    curves = curves + 1
+  end
+  ycur = ycur + math.ceil(#items / COLS) * CH
+end
+
+local function easing_item(spec, sub, color)
+  local e = type(spec) == "string" and kinetic.easing(spec) or spec
+  return { ys = e:sample(N), label = type(spec) == "string" and spec or tostring(e),
+           sub = sub, color = color }
+end
+
+-- Sections ------------------------------------------------------------------------
+
+local names = kinetic.easings()
+local css_set = { linear = 1, ease = 2, ["ease-in"] = 3, ["ease-out"] = 4, ["ease-in-out"] = 5,
+                  ["step-start"] = 6, ["step-end"] = 7 }
+local DIRS = { "in", "out", "inOut", "outIn" }
+local css, penner, others, kebab = {}, {}, {}, 0
+local families, fam_seen = {}, {}
+for _, name in ipairs(names) do
+  local dir, fam = name:match("^(%l+%u?%l*)(%u%l+)$")
+  if css_set[name] then
+    css[#css + 1] = name
+  elseif dir and (dir == "in" or dir == "out" or dir == "inOut" or dir == "outIn") then
+    penner[name] = true
+    if not fam_seen[fam] then fam_seen[fam] = true; families[#families + 1] = fam end
+  elseif name:match("^in%-") or name:match("^out%-") then
+    kebab = kebab + 1           -- in-out-quad: the same curves as inOutQuad
+  else
+    others[#others + 1] = name
+  end
+end
+table.sort(css, function(a, b) return css_set[a] < css_set[b] end)
+
+local title = kinetic._VERSION .. " — gallery"
+local intro = string.format("Every curve below is sampled by the library itself (e:sample(%d), s:at(t)); "
+  .. "dashed lines mark 0 and 1. %d easing names (kinetic.easings()).", N, #names)
+
+local items = {}
+for i, name in ipairs(css) do
+  items[#items + 1] = easing_item(name, tostring(kinetic.easing(name)), PALETTE[(i - 1) % 8 + 1])
+end
+items[#items + 1] = easing_item("cubic-bezier(0.2, 0, 0, 1)", "emphasized (Material 3)", PALETTE[8])
+heading("CSS <easing-function> keywords",
+        "kinetic.easing(name); the sub-label is tostring(e), the canonical CSS text, where it differs")
+grid(items)
+
+items = {}
+for fi, fam in ipairs(families) do
+  for _, dir in ipairs(DIRS) do
+    local name = dir .. fam
+    if penner[name] then items[#items + 1] = easing_item(name, nil, PALETTE[(fi - 1) % 8 + 1]) end
+  end
+end
+heading("Penner's equations (easings.net), normalized to f(0) = 0, f(1) = 1",
+        "in / out / inOut / outIn for each family" .. (kebab > 0 and string.format(
+        "; the %d kebab-case names (in-out-quad ...) are the same curves", kebab) or ""))
+grid(items)
+
+items = {}
+for i, name in ipairs(others) do items[#items + 1] = easing_item(name, nil, PALETTE[(i - 1) % 8 + 1]) end
+for _, spec in ipairs{ "outBack(1.70158)", "outBack(3)", "outElastic(1, 0.3)", "outElastic(1.5, 0.15)",
+                       "accelerate(0)", "accelerate(1.5)", "accelerate-decelerate(0)", "accelerate-decelerate(1.5)" } do
+  local ok, e = pcall(kinetic.easing, spec)
+  if ok then items[#items + 1] = easing_item(spec, tostring(e), PALETTE[#items % 8 + 1]) end
+end
+if #items > 0 then
+  heading("Parameterized easings", "Back overshoot, Elastic amplitude and period, the seed model's accelerate(v0)")
+  grid(items)
+end
+
+items = {}
+for i, pos in ipairs{ "jump-start", "jump-end", "jump-none", "jump-both" } do
+  local sub = "position " .. pos .. (pos == "jump-end" and " (default)" or "")
+  items[#items + 1] = easing_item(kinetic.steps(4, pos), sub, PALETTE[i])
+end
+items[#items + 1] = easing_item(kinetic.steps(1, "start"), "= step-start", PALETTE[5])
+items[#items + 1] = easing_item(kinetic.steps(1, "end"), "= step-end", PALETTE[6])
+items[#items + 1] = easing_item(kinetic.steps(10), "ten steps", PALETTE[7])
+items[#items + 1] = easing_item(kinetic.steps(2, "jump-none"), "the smallest jump-none", PALETTE[8])
+heading("steps(): the four jump positions", "CSS steps(n, position); position \"end\" is the default")
+grid(items)
+
+items = {}
+local LINEAR = {
+  { kinetic.linear{ 0, { 0.25, 0.75 }, 1 }, "0.25 at 75%" },
+  { kinetic.linear{ 0, 1.2, 0.9, 1 }, "inputs filled evenly" },
+  { kinetic.linear{ 0, { 0, 0.5 }, { 1, 0.5 }, 1 }, "a jump at 50%" },
+  { kinetic.linear{ 0, { 1, 0.25, 0.5 }, 0 }, "a hold from 25% to 50%" },
+  { kinetic.easing("linear(0, 0.063, 0.25, 0.563, 1 36.4%, 0.812, 0.75, 0.813, 1 72.7%, "
+                   .. "0.953, 0.938, 0.953, 1 90.9%, 0.984, 1 100%)"), "a bounce, as CSS text" },
+}
+do -- a spring exported as CSS linear(): 31 stops of s:at(t) over its settle time
+  local s = kinetic.spring{ preset = "wobbly", from = 0, to = 1 }
+  local T, stops = s:settle_time(), {}
+  for i = 0, 30 do stops[#stops + 1] = s:at(T * i / 30) end
+  stops[#stops] = 1
+  LINEAR[#LINEAR + 1] = { kinetic.linear(stops), string.format("wobbly spring, 31 stops over %.2f s", T) }
+end
+for i, l in ipairs(LINEAR) do
+  items[#items + 1] = easing_item(l[1], l[2], PALETTE[(i - 1) % 8 + 1])
+  items[#items].label = #tostring(l[1]) <= 24 and tostring(l[1]) or tostring(l[1]):sub(1, 22) .. "…"
+end
+heading("linear(): piecewise-linear easings",
+        "kinetic.linear(stops) or kinetic.easing(\"linear(...)\"); label: tostring(e)")
+grid(items)
+
+-- Springs: position over time from 0 to 1, with s:at(t) on one time axis per section.
+local function spring_items(list, T)
+  local res = {}
+  for i, it in ipairs(list) do
+    local opts = {}
+    for k, v in pairs(it.opts) do opts[k] = v end
+    opts.from, opts.to = 0, 1
+    local s = kinetic.spring(opts)
+    local ys = {}
+    for j = 0, N do ys[j + 1] = s:at(T * j / N) end
+    local p = s:params()
+    local settle = s:settle_time()
+    res[#res + 1] = {
+      ys = ys, label = it.label, color = PALETTE[(i - 1) % 8 + 1],
+      sub = it.sub or string.format("ζ %.2f, %.2f Hz, rest %.2f s", p.damping_ratio, p.frequency, settle),
+      xlabel = string.format("%g s", T),
+    }
+  end
+  return res
+end
+
+local presets = {}
+for _, name in ipairs{ "default", "gentle", "wobbly", "stiff", "slow", "molasses" } do
+  presets[#presets + 1] = { label = "preset = \"" .. name .. "\"", opts = { preset = name } }
+end
+heading("Spring presets (react-spring tension/friction), 0 → 1",
+        "kinetic.spring{ preset = name }; sub-label: damping ratio and frequency from s:params(), "
+        .. "rest = s:settle_time(); x axis 0 .. 2.5 s")
+grid(spring_items(presets, 2.5))
+
+local regimes = {}
+for _, z in ipairs{ 0.05, 0.15, 0.3, 0.5, 0.7, 1, 1.5, 3 } do
+  regimes[#regimes + 1] = {
+    label = string.format("damping_ratio = %g", z), opts = { frequency = 1.5, damping_ratio = z },
+    sub = (z < 1 and "underdamped" or z == 1 and "critically damped" or "overdamped")
+          .. string.format(", %.2f s", kinetic.spring{ frequency = 1.5, damping_ratio = z }:settle_time()),
+  }
+end
+heading("Damping regimes: frequency = 1.5 Hz", "ζ < 1 oscillates, ζ = 1 is the fastest without overshoot, "
+        .. "ζ > 1 creeps; sub-label: settle time. x axis 0 .. 3 s")
+grid(spring_items(regimes, 3))
+
+local bounces = {}
+for _, b in ipairs{ -0.5, 0, 0.15, 0.3, 0.5, 0.7 } do
+  bounces[#bounces + 1] = { label = string.format("bounce = %g", b),
+                            opts = { duration = 0.5, bounce = b } }
+end
+for _, r in ipairs{ 0.25, 0.55 } do
+  bounces[#bounces + 1] = { label = string.format("response = %g", r),
+                            opts = { response = r, damping_ratio = 0.6 } }
+end
+heading("Designer parameters: duration = 0.5 s with bounce (SwiftUI, Flutter); response with damping_ratio 0.6",
+        "duration = the undamped period; bounce 0 = critically damped, > 0 springy, < 0 overdamped. x axis 0 .. 1.5 s")
+grid(spring_items(bounces, 1.5))
+
+-- The document -----------------------------------------------------------------------
+local height = ycur + 30
+local head = {
+  '<?xml version="1.0" encoding="UTF-8"?>',
+  string.format('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d">',
+                WIDTH, height + 60, WIDTH, height + 60),
+  '<style>',
+  'text { font-family: "DejaVu Sans", "Helvetica Neue", Arial, sans-serif; fill: #1f2328; }',
+  '.h1 { font-size: 26px; font-weight: bold; } .h2 { font-size: 17px; font-weight: bold; }',
+  '.note { font-size: 12px; fill: #57606a; } .label { font-size: 11.5px; font-weight: bold; }',
+  '.sub { font-size: 10px; fill: #57606a; } .tick { font-size: 9px; fill: #8c959f; }',
+  '.box { fill: #f6f8fa; stroke: #d0d7de; stroke-width: 1; }',
+  '.guide { stroke: #afb8c1; stroke-width: 0.8; stroke-dasharray: 3 3; }',
+  '.curve { fill: none; stroke-width: 1.8; stroke-linejoin: round; stroke-linecap: round; }',
+  '</style>',
+  string.format('<rect width="%d" height="%d" fill="#ffffff"/>', WIDTH, height + 60),
+  string.format('<text x="%d" y="40" class="h1">%s</text>', MARGIN, esc(title)),
+  string.format('<text x="%d" y="62" class="note">%s</text>', MARGIN, esc(intro)),
+  '<g transform="translate(0, 60)">',
+}
+local doc = table.concat(head, "\n") .. "\n" .. table.concat(parts, "\n") .. "\n</g>\n</svg>\n"
+
+local function write(path, text)
+  local fh = io.open(path, "wb")
+  if not fh then
+    local dir = path:match("^(.*)/[^/]*$")
+    if dir then os.execute('mkdir -p "' .. dir .. '"') end
+    fh = assert(io.open(path, "wb"))
+  end
+  fh:write(text)
+  fh:close()
+end
+write(out_path, doc)
+
+return { path = out_path, curves = curves, sections = sections, bytes = #doc }
