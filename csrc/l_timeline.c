@@ -27,7 +27,9 @@
 
 #define MAX_ELEMENTS (1 << 24)   /* segments x components, a sanity bound */
 
-static const char *const callback_names[3] = {
+/* Name tables are char arrays, not pointers: no relocated (writable) data
+   in the shared object. */
+static const char callback_names[3][16] = {
   "on_keyframe", "on_iteration", "on_complete"
 };
 
@@ -195,7 +197,7 @@ static void read_state(lua_State *L, int idx, int seg, unsigned shape,
 /* ---- options ---------------------------------------------------------- */
 
 /* Index of the string field `key` of def in `names` (default `def`). */
-static int option(lua_State *L, const char *key, const char *const names[],
+static int option(lua_State *L, const char *key, const char (*names)[16],
                   int n, int def, const char *expected) {
   int i;
   const char *s;
@@ -210,11 +212,11 @@ static int option(lua_State *L, const char *key, const char *const names[],
   return context_error(L, 0, key, "%s expected, got '%s'", expected, s);
 }
 
-static const char *const mode_names[] = {
+static const char mode_names[4][16] = {
   "linear", "shortest-angle", "longest-angle", "polar"
 };
-static const char *const unit_names[] = { "degrees", "radians" };
-static const char *const after_names[] = { "stop", "restart", "reverse" };
+static const char unit_names[2][16] = { "degrees", "radians" };
+static const char after_names[3][16] = { "stop", "restart", "reverse" };
 
 /* ---- construction ----------------------------------------------------- */
 
@@ -544,7 +546,8 @@ static int tl_tostring(lua_State *L) {
 }
 
 void kn_open_timeline(lua_State *L) {
-  static const luaL_Reg methods[] = {
+  /* automatic, not static: filled at run time, so no relocated data */
+  const luaL_Reg methods[] = {
     { "at", tl_at },
     { "update", tl_update },
     { "apply", tl_apply },
@@ -555,7 +558,7 @@ void kn_open_timeline(lua_State *L) {
     { "done", tl_done },
     { NULL, NULL }
   };
-  static const luaL_Reg meta[] = {
+  const luaL_Reg meta[] = {
     { "__tostring", tl_tostring },
     { NULL, NULL }
   };

@@ -13,7 +13,8 @@
 #include "lkinetic.h"
 #include "viewport.h"
 
-typedef struct { const char *name; size_t offset; } field;
+/* char arrays, not pointers: no relocated (writable) data in the .so */
+typedef struct { char name[12]; size_t offset; } field;
 
 static const field fields[] = {
   { "width",    offsetof(kn_viewport, width) },
@@ -24,7 +25,7 @@ static const field fields[] = {
   { "unit_y",   offsetof(kn_viewport, unit_y) },
   { "scale_x",  offsetof(kn_viewport, scale_x) },
   { "scale_y",  offsetof(kn_viewport, scale_y) },
-  { NULL, 0 }
+  { "", 0 }
 };
 
 /* The pairs: origin = {origin_x, origin_y} and so on. */
@@ -32,7 +33,7 @@ static const field pairs[] = {
   { "origin", offsetof(kn_viewport, origin_x) },
   { "unit",   offsetof(kn_viewport, unit_x) },
   { "scale",  offsetof(kn_viewport, scale_x) },
-  { NULL, 0 }
+  { "", 0 }
 };
 
 static double *slot(kn_viewport *vp, size_t offset) {
@@ -40,7 +41,7 @@ static double *slot(kn_viewport *vp, size_t offset) {
 }
 
 static const field *find(const field *f, const char *name) {
-  for (; f->name != NULL; f++)
+  for (; f->name[0] != '\0'; f++)
     if (strcmp(f->name, name) == 0) return f;
   return NULL;
 }
@@ -87,7 +88,7 @@ static int l_viewport(lua_State *L) {
   kn_viewport v, *vp;
   double pair[2];
   int i;
-  static const char *const sizes[2] = { "width", "height" };
+  static const char sizes[2][8] = { "width", "height" };
   if (lua_type(L, 1) != LUA_TTABLE) return kn_typeerror(L, 1, "table");
   lua_settop(L, 1);
   for (i = 0; i < 2; i++) {
@@ -108,7 +109,7 @@ static int l_viewport(lua_State *L) {
   v.origin_x = 0.0; v.origin_y = 0.0;
   v.unit_x = 1.0;   v.unit_y = 1.0;
   v.scale_x = 1.0;  v.scale_y = 1.0;
-  for (i = 0; pairs[i].name != NULL; i++) {
+  for (i = 0; pairs[i].name[0] != '\0'; i++) {
     lua_getfield(L, 1, pairs[i].name);
     if (!lua_isnil(L, -1)) {
       read_pair(L, lua_gettop(L), pairs[i].name, pair, ctor_fail);
@@ -209,12 +210,13 @@ static int vp_tostring(lua_State *L) {
 }
 
 void kn_open_viewport(lua_State *L) {
-  static const luaL_Reg methods[] = {
+  /* automatic, not static: filled at run time, so no relocated data */
+  const luaL_Reg methods[] = {
     { "to_screen", vp_to_screen },
     { "to_world", vp_to_world },
     { NULL, NULL }
   };
-  static const luaL_Reg meta[] = {
+  const luaL_Reg meta[] = {
     { "__tostring", vp_tostring },
     { "__newindex", vp_newindex },
     { NULL, NULL }
