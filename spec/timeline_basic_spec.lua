@@ -317,3 +317,16 @@ describe("timeline: per-segment easing (seed 1.3)", function()
     assert.are.equal(10, tl:at(1.5))
   end)
 end)
+
+describe("timeline: extreme clocks", function()
+  it("stays finite far out on an endless timeline and refuses to overflow", function()
+    local tl = kinetic.timeline{ from = 0, { to = 1, duration = 0.3 }, after = "reverse" }
+    for _, t in ipairs({ 1e15, 1e300, 1.7e308 }) do
+      local v = tl:at(t)
+      assert.is_true(v >= 0 and v <= 1)
+    end
+    tl:seek(1.7e308)
+    assert.has_error(function() tl:update(1e308) end)
+    assert.are.equal(1.7e308, tl:time())
+  end)
+end)
