@@ -478,8 +478,7 @@ static int tl_update(lua_State *L) {
                          "non-negative number expected, got %s", shown(L, 2)));
   t0 = tl->clock;
   if (!isfinite(t0 + dt))
-    return luaL_error(L, "update: the clock would overflow (time %f + dt %f)",
-                      (LUAI_UACNUMBER)t0, (LUAI_UACNUMBER)dt);
+    return luaL_error(L, "update: the clock would overflow");
   t1 = kn_timeline_seek(tl, t0 + dt);
   fire(L, tl, t0, t1);
   kn_timeline_at(tl, tl->clock, tl->scratch);
