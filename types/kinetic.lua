@@ -276,7 +276,7 @@ function kinetic.spring(opts) end
 ---@class kinetic.Friction: userdata
 local Friction = {}
 
----Position and velocity t seconds after the start.
+---Position and velocity t seconds after the start (creation), pure.
 ---@param t number
 ---@return number x
 ---@return number v
@@ -294,9 +294,23 @@ function Friction:final_position() end
 ---@return number
 function Friction:time_at(x) end
 
+---Whether the motion has stopped (velocity below the threshold) at time t,
+---default the object's own clock.
 ---@param t? number
 ---@return boolean
 function Friction:done(t) end
+
+---Current position (after the updates so far).  Extension.
+---@return number
+function Friction:position() end
+
+---Current velocity.  Extension.
+---@return number
+function Friction:velocity() end
+
+---The object's clock: the sum of the dts given to update.  Extension.
+---@return number
+function Friction:time() end
 
 ---@param opts kinetic.FrictionOptions
 ---@return kinetic.Friction
@@ -319,6 +333,23 @@ function Gravity:at(t) end
 ---@param dt number
 ---@return number x
 function Gravity:update(dt) end
+
+---Current position.  Extension.
+---@return number
+function Gravity:position() end
+
+---Current velocity.  Extension.
+---@return number
+function Gravity:velocity() end
+
+---The object's clock.  Extension.
+---@return number
+function Gravity:time() end
+
+---Whether the motion is done at time t (default its own clock).  Extension.
+---@param t? number
+---@return boolean
+function Gravity:done(t) end
 
 ---@param opts kinetic.GravityOptions
 ---@return kinetic.Gravity
