@@ -17,6 +17,7 @@
 ** residuals are pure rounding noise.  It usually costs 2 evaluations.
 */
 #include <math.h>
+#include <stddef.h>
 
 #include "bezier.h"
 
@@ -94,10 +95,13 @@ static double cubic_dd(const kn_cubic *k, double u, double t) {
   return s + f;
 }
 
-/* Safeguarded Newton for k(u) = t on [0,1], k non-decreasing, k(0) = 0,
-   k(1) = 1, 0 < t < 1.  Returns the u with the smallest |residual| seen. */
-static double rtsafe(const kn_cubic *k, double t, double u, int exact) {
-  double lo = 0.0, hi = 1.0, dx = 1.0, dxold = 1.0;
+/* Safeguarded Newton for k(u) = t on [lo,hi] within [0,1], k non-decreasing,
+   k(lo) <= t <= k(hi).  Stops when the Newton step is below one ulp of u,
+   returning the better of the two neighbours; `exact` selects the
+   double-double residual. */
+static double rtsafe(const kn_cubic *k, double t, double u, double lo, double hi,
+                     int exact) {
+  double dx = hi - lo, dxold = hi - lo;
   double best = u, bestr = HUGE_VAL;
   int i;
   for (i = 0; i < 200; i++) {
@@ -108,21 +112,68 @@ static double rtsafe(const kn_cubic *k, double t, double u, int exact) {
     if (r < 0.0) lo = u; else hi = u;
     d = cubic_deriv(k, u);
     un = u - r / d;
+    if (d > 0.0 && fabs(un - u) <= 2.3e-16 * fabs(u)) {
+      /* converged to the last bit: keep whichever neighbour is closer */
+      if (un != u) {
+        double rn = exact ? cubic_dd(k, un, t) : cubic_d(k, un) - t;
+        if (fabs(rn) < bestr) best = un;
+      }
+      break;
+    }
     if (!(d > 0.0) || !(un > lo && un < hi) || fabs(2.0 * r) > fabs(dxold * d)) {
       un = lo + 0.5 * (hi - lo);                     /* bisection */
       if (!(un > lo && un < hi)) break;              /* lo, hi adjacent */
     }
     dxold = dx;
     dx = un - u;
-    if (un == u) break;
     u = un;
   }
   return best;
 }
 
-static double solve_cubic(const kn_cubic *k, double t) {
-  double u = rtsafe(k, t, t, 0);
-  return rtsafe(k, t, u, 1);
+/* Pass 1: Newton in double from the table guess, inside [lo,hi]; once a
+   step is below 1e-9 the next iterate is already correct to ~1e-18 (the
+   error squares), so that step is the last.  Returns -1 when Newton leaves
+   the bracket or meets x' <= 0: the caller then runs the safeguarded
+   iteration. */
+static double newton_fast(const kn_cubic *k, double t, double u, double lo, double hi) {
+  int i;
+  for (i = 0; i < 8; i++) {
+    double r = cubic_d(k, u) - t;
+    double d = cubic_deriv(k, u);
+    double un;
+    if (!(d > 0.0)) return -1.0;
+    un = u - r / d;
+    if (!(un >= lo && un <= hi)) return -1.0;
+    if (fabs(un - u) < 1e-9) return un;
+    u = un;
+  }
+  return -1.0;
+}
+
+static double table_guess(const double *samples, double t, double *lo, double *hi) {
+  int i = (int)(t * 10.0);
+  if (i > 9) i = 9;
+  while (i > 0 && samples[i] > t) i--;
+  while (i < 9 && samples[i + 1] <= t) i++;
+  *lo = i / 10.0;
+  *hi = (i + 1) / 10.0;
+  return samples[i + 1] > samples[i]
+    ? *lo + (t - samples[i]) / (samples[i + 1] - samples[i]) * 0.1 : *lo;
+}
+
+/* Exact pass: safeguarded iterations, then the double-double polish. */
+static double solve_exact(const kn_cubic *k, double t, double u, double lo, double hi) {
+  u = rtsafe(k, t, u, lo, hi, 0);
+  /* pass 2 from the whole [0,1]: pass 1's bracket came from signs of
+     residuals that may be rounding noise */
+  return rtsafe(k, t, u, 0.0, 1.0, 1);
+}
+
+static double solve_cubic(const kn_cubic *k, const double *samples, double t) {
+  double lo = 0.0, hi = 1.0, u = t;
+  if (samples != NULL) u = table_guess(samples, t, &lo, &hi);
+  return solve_exact(k, t, u, lo, hi);
 }
 
 /* ---- the curve ----------------------------------------------------------- */
@@ -131,7 +182,13 @@ void kn_bezier_init(kn_bezier *b, double x1, double y1, double x2, double y2) {
   b->x1 = x1; b->y1 = y1; b->x2 = x2; b->y2 = y2;
   cubic_init(&b->x, x1, x2);
   cubic_init(&b->y, y1, y2);
+  {
+    int i;
+    for (i = 0; i <= 10; i++) b->xs[i] = cubic_d(&b->x, i / 10.0);
+  }
   b->identity = (x1 == y1 && x2 == y2);
+  /* large y coefficients: evaluate y(u) in double-double as well */
+  b->ybig = fabs(b->y.a) + fabs(b->y.b) + fabs(b->y.c) > 8.0;
   /* Extrapolation gradients as Blink/WebKit/Servo compute them (and WPT
      asserts): the tangent at the end point, through the near control point
      unless it coincides with the end point; a vertical tangent gives 0. */
@@ -148,14 +205,28 @@ void kn_bezier_init(kn_bezier *b, double x1, double y1, double x2, double y2) {
 double kn_bezier_solve(const kn_bezier *b, double t) {
   if (t <= 0.0) return 0.0;
   if (t >= 1.0) return 1.0;
-  return solve_cubic(&b->x, t);
+  return solve_cubic(&b->x, b->xs, t);
 }
 
 double kn_bezier_eval(const kn_bezier *b, double t) {
   if (t <= 0.0) return t == 0.0 ? 0.0 : b->g0 * t;
   if (t >= 1.0) return t == 1.0 ? 1.0 : 1.0 + b->g1 * (t - 1.0);
   if (b->identity) return t;
-  return cubic_dd(&b->y, solve_cubic(&b->x, t), 0.0);
+  {
+    /* Fast path: where the curve is well conditioned (x' >= 1/16 and
+       |dy/dx| <= 8) the plain-double root is off by ~1e-16/x' in u, which
+       moves y by <= ~1e-15; elsewhere (vertical tangents, flat spots) the
+       exact double-double pass resolves u to the last bit. */
+    double lo, hi, u = table_guess(b->xs, t, &lo, &hi);
+    double v = newton_fast(&b->x, t, u, lo, hi);
+    if (v >= 0.0) {
+      double dx = cubic_deriv(&b->x, v), dy = cubic_deriv(&b->y, v);
+      if (dx >= 0.0625 && fabs(dy) <= 8.0 * dx)
+        return b->ybig ? cubic_dd(&b->y, v, 0.0) : cubic_d(&b->y, v);
+      u = v;
+    }
+    return cubic_dd(&b->y, solve_exact(&b->x, t, u, 0.0, 1.0), 0.0);
+  }
 }
 
 /* Derivatives 1..3 of 3(1-u)^2 u p1 + 3(1-u) u^2 p2 + u^3 in Bernstein
@@ -208,7 +279,7 @@ int kn_bezier_inverse(const kn_bezier *b, double y, double *t) {
     return 1;
   }
   if (y == 0.0 || y == 1.0 || b->identity) { *t = y + 0.0; return 1; }
-  *t = cubic_dd(&b->x, solve_cubic(&b->y, y), 0.0);
+  *t = cubic_dd(&b->x, solve_cubic(&b->y, NULL, y), 0.0);
   return 1;
 }
 

@@ -21,7 +21,9 @@ typedef struct kn_bezier {
   double x1, y1, x2, y2;
   kn_cubic x, y;
   double g0, g1;        /* end gradients used for t < 0 and t > 1 */
+  double xs[11];        /* x(i/10): initial guesses for the solver */
   int identity;         /* x1 == y1 && x2 == y2: the curve is y = x */
+  int ybig;             /* |coefficients of y| sum > 8: y(u) in double-double */
 } kn_bezier;
 
 void kn_bezier_init(kn_bezier *b, double x1, double y1, double x2, double y2);

@@ -45,8 +45,20 @@ static kn_easing *toeasing(lua_State *L, int idx) {
   return (kn_easing *)p;
 }
 
+/* Methods and metamethods carry both metatables as upvalues 1 and 2: a
+   raw comparison is much cheaper than two registry look-ups by name. */
+static kn_easing *toeasing_up(lua_State *L, int idx) {
+  void *p = lua_touserdata(L, idx);
+  if (p != NULL && lua_getmetatable(L, idx)) {
+    int ok = lua_rawequal(L, -1, lua_upvalueindex(1)) || lua_rawequal(L, -1, lua_upvalueindex(2));
+    lua_pop(L, 1);
+    if (ok) return (kn_easing *)p;
+  }
+  return NULL;
+}
+
 static kn_easing *checkeasing(lua_State *L, int idx, const char *fname) {
-  kn_easing *e = toeasing(L, idx);
+  kn_easing *e = toeasing_up(L, idx);
   if (e == NULL) {
     if (lua_isnoneornil(L, idx))
       luaL_error(L, "calling '%s' on bad self (kinetic.Easing expected, got %s)",
@@ -299,7 +311,7 @@ static int m_tostring(lua_State *L) {
 }
 
 static int m_eq(lua_State *L) {
-  const kn_easing *a = toeasing(L, 1), *b = toeasing(L, 2);
+  const kn_easing *a = toeasing_up(L, 1), *b = toeasing_up(L, 2);
   lua_pushboolean(L, a != NULL && b != NULL && kn_easing_equal(a, b));
   return 1;
 }
@@ -354,8 +366,24 @@ static const luaL_Reg functions[] = {
   { NULL, NULL }
 };
 
+/* Fill metatable `tname` (created by kn_newclass): methods into __index and
+   the metamethods, each closure with both metatables as upvalues. */
+static void fillclass(lua_State *L, const char *tname, const luaL_Reg *methods) {
+  luaL_getmetatable(L, tname);
+  luaL_getmetatable(L, KN_EASING);
+  luaL_getmetatable(L, KN_BEZIER);
+  kn_setfuncs(L, meta, 2);                    /* pops the two upvalues */
+  lua_getfield(L, -1, "__index");
+  luaL_getmetatable(L, KN_EASING);
+  luaL_getmetatable(L, KN_BEZIER);
+  kn_setfuncs(L, methods, 2);
+  lua_pop(L, 2);
+}
+
 void kn_open_easing(lua_State *L) {
-  kn_newclass(L, KN_EASING, easing_methods, meta);
-  kn_newclass(L, KN_BEZIER, bezier_methods, meta);
+  kn_newclass(L, KN_EASING, NULL, NULL);
+  kn_newclass(L, KN_BEZIER, NULL, NULL);
+  fillclass(L, KN_EASING, easing_methods);
+  fillclass(L, KN_BEZIER, bezier_methods);
   kn_setfuncs(L, functions, 0);
 }
