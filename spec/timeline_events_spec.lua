@@ -127,6 +127,18 @@ describe("timeline events", function()
     assert.are.same({ "keyframe 1", "keyframe 1" }, log)
   end)
 
+  it("drops the stale rest when a callback updates the timeline itself", function()
+    local log, tl = {}, nil
+    tl = kinetic.timeline{ from = 0, { to = 1, duration = 1 }, after = "restart", iterations = 10,
+                           on_iteration = function(t, k)
+                             log[#log + 1] = k
+                             if k == 1 then t:update(0.5) end     -- nested: 3.5 -> 4.0 crosses iteration 4
+                           end }
+    tl:update(3.5)
+    assert.are.same({ 1, 4 }, log)
+    assert.are.equal(4, tl:time())
+  end)
+
   it("lets a callback read the timeline at its final clock", function()
     local seen
     local tl = kinetic.timeline{ from = 0, { to = 10, duration = 1 }, { to = 20, duration = 1 },
