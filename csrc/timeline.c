@@ -137,6 +137,20 @@ int kn_timeline_done(const kn_timeline *tl) {
 
 /* ---- events --------------------------------------------------------- */
 
+/* Slot of the first keyframe of `pass` after time t0, by binary search (one
+   slot early: the exact comparisons happen in kn_timeline_next_event). */
+static int first_keyframe(const kn_timeline *tl, double pass, double t0) {
+  int lo = 0, hi = tl->nseg, n = tl->nseg;
+  int backward = tl->after == KN_AFTER_REVERSE && odd(pass);
+  double u = t0 - (tl->delay + pass * tl->duration);
+  while (lo < hi) {                      /* first slot whose time > u */
+    int mid = lo + (hi - lo) / 2;
+    double lp = backward ? tl->duration - tl->cum[n - 1 - mid] : tl->cum[mid + 1];
+    if (lp > u) hi = mid; else lo = mid + 1;
+  }
+  return lo > 0 ? lo - 1 : 0;
+}
+
 void kn_timeline_events(const kn_timeline *tl, kn_tl_cursor *cur, double t0,
                         double t1, unsigned mask) {
   double pass = 0.0, last = last_pass(tl);
@@ -152,6 +166,8 @@ void kn_timeline_events(const kn_timeline *tl, kn_tl_cursor *cur, double t0,
     if (pass > last) pass = last;
   }
   cur->pass = pass;
+  if ((mask & KN_EV_KEYFRAME) && t0 > tl->delay)
+    cur->k = first_keyframe(tl, pass, t0);
 }
 
 int kn_timeline_next_event(const kn_timeline *tl, kn_tl_cursor *cur,
