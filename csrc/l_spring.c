@@ -16,7 +16,8 @@
 #define DEFAULT_REST_SPEED 1e-2   /* of the distance travelled, per second */
 #define MAX_COMPONENTS (1 << 24)
 
-static const char *const integrator_names[] = { "analytic", "rk4", "euler", NULL };
+/* char arrays, not pointer tables: the module keeps no writable data */
+static const char integrator_names[3][9] = { "analytic", "rk4", "euler" };
 
 /* ---- option parsing ---------------------------------------------------- */
 
@@ -45,18 +46,11 @@ static double field_required(lua_State *L, int t, const char *key, int kind) {
   return field_num(L, t, key, 0, kind);
 }
 
-typedef struct family { const char *name; const char *keys[3]; } family;
-
-static const family families[] = {
-  { "physical",  { "stiffness", "damping", NULL } },
-  { "frequency", { "frequency", NULL, NULL } },
-  { "response",  { "response", NULL, NULL } },
-  { "duration",  { "duration", "bounce", NULL } },
-  { "rebound",   { "tension", "friction", NULL } },
-  { "origami",   { "origami_tension", "origami_friction", NULL } },
-  { "bouncy",    { "bounciness", "speed", NULL } },
-  { "preset",    { "preset", NULL, NULL } },
-  { NULL,        { NULL, NULL, NULL } }
+/* The keys of each family, in the order of the enum below ("" = none). */
+static const char family_keys[8][2][17] = {
+  { "stiffness", "damping" }, { "frequency", "" }, { "response", "" },
+  { "duration", "bounce" }, { "tension", "friction" },
+  { "origami_tension", "origami_friction" }, { "bounciness", "speed" }, { "preset", "" }
 };
 enum { F_PHYSICAL, F_FREQUENCY, F_RESPONSE, F_DURATION, F_REBOUND, F_ORIGAMI,
        F_BOUNCY, F_PRESET, F_NONE };
@@ -65,14 +59,14 @@ enum { F_PHYSICAL, F_FREQUENCY, F_RESPONSE, F_DURATION, F_REBOUND, F_ORIGAMI,
 static int which_family(lua_State *L, int t) {
   int f, k, found = F_NONE;
   const char *first_key = NULL;
-  for (f = 0; families[f].name != NULL; f++) {
-    for (k = 0; k < 3 && families[f].keys[k] != NULL; k++) {
-      if (!has_field(L, t, families[f].keys[k])) continue;
+  for (f = 0; f < F_NONE; f++) {
+    for (k = 0; k < 2 && family_keys[f][k][0] != '\0'; k++) {
+      if (!has_field(L, t, family_keys[f][k])) continue;
       if (found != F_NONE && found != f)
         return luaL_argerror(L, 1, lua_pushfstring(L,
           "one parameter family expected, got '%s' and '%s'", first_key,
-          families[f].keys[k]));
-      if (found == F_NONE) first_key = families[f].keys[k];
+          family_keys[f][k]));
+      if (found == F_NONE) first_key = family_keys[f][k];
       found = f;
     }
   }
@@ -223,7 +217,7 @@ static void check_callback(lua_State *L, int t, const char *key) {
 static int spring_new(lua_State *L) {
   int t = 0, n = 1, integrator = KN_SPRING_ANALYTIC, clamp = 0, i;
   int lens[3];
-  static const char *const state_keys[3] = { "from", "to", "velocity" };
+  static const char state_keys[3][9] = { "from", "to", "velocity" };
   double rest_delta = DEFAULT_REST_DELTA, rest_speed = DEFAULT_REST_SPEED;
   kn_spring_triple p;
   kn_spring_model model;
@@ -247,9 +241,9 @@ static int spring_new(lua_State *L) {
     lua_getfield(L, t, "integrator");
     if (!lua_isnil(L, -1)) {
       const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
-      for (integrator = 0; name && integrator_names[integrator]; integrator++)
+      for (integrator = 0; name && integrator < 3; integrator++)
         if (strcmp(name, integrator_names[integrator]) == 0) break;
-      if (name == NULL || integrator_names[integrator] == NULL)
+      if (name == NULL || integrator == 3)
         kn_fielderror(L, 1, "integrator", lua_pushfstring(L,
           "one of 'analytic', 'rk4', 'euler' expected, got %s%s%s",
           name ? "'" : "", name ? name : kn_typename(L, -1), name ? "'" : ""));
@@ -471,16 +465,20 @@ static int m_tostring(lua_State *L) {
   return 1;
 }
 
+/* Methods are set one by one rather than from a luaL_Reg table: a table of
+   function pointers would be relocated, i.e. writable data in the module. */
+#define SET(name, fn) (lua_pushcfunction(L, fn), lua_setfield(L, -2, name))
+
 void kn_open_spring(lua_State *L) {
-  static const luaL_Reg methods[] = {
-    { "update", m_update }, { "position", m_position }, { "velocity", m_velocity },
-    { "target", m_target }, { "at_rest", m_at_rest }, { "set_target", m_set_target },
-    { "set_position", m_set_position }, { "set_velocity", m_set_velocity },
-    { "at", m_at }, { "velocity_at", m_velocity_at }, { "settle_time", m_settle_time },
-    { "coefficients", m_coefficients }, { "params", m_params }, { NULL, NULL }
-  };
-  static const luaL_Reg meta[] = { { "__tostring", m_tostring }, { NULL, NULL } };
-  kn_newclass(L, KN_SPRING, methods, meta);
-  lua_pushcfunction(L, spring_new);
-  lua_setfield(L, -2, "spring");
+  kn_newclass(L, KN_SPRING, NULL, NULL);
+  luaL_getmetatable(L, KN_SPRING);
+  SET("__tostring", m_tostring);
+  lua_getfield(L, -1, "__index");
+  SET("update", m_update); SET("position", m_position); SET("velocity", m_velocity);
+  SET("target", m_target); SET("at_rest", m_at_rest); SET("set_target", m_set_target);
+  SET("set_position", m_set_position); SET("set_velocity", m_set_velocity);
+  SET("at", m_at); SET("velocity_at", m_velocity_at); SET("settle_time", m_settle_time);
+  SET("coefficients", m_coefficients); SET("params", m_params);
+  lua_pop(L, 2);
+  SET("spring", spring_new);
 }

@@ -11,8 +11,8 @@
 
 #define KN_TWO_PI 6.283185307179586476925286766559
 
-const char *const kn_spring_preset_names[] = {
-  "default", "gentle", "wobbly", "stiff", "slow", "molasses", NULL
+const char kn_spring_preset_names[KN_SPRING_PRESETS][10] = {
+  "default", "gentle", "wobbly", "stiff", "slow", "molasses"
 };
 
 /* @react-spring/core config: { tension, friction } */
@@ -22,7 +22,7 @@ static const double preset_values[][2] = {
 
 int kn_spring_from_preset(const char *name, kn_spring_triple *out) {
   int i;
-  for (i = 0; kn_spring_preset_names[i] != NULL; i++) {
+  for (i = 0; i < KN_SPRING_PRESETS; i++) {
     if (strcmp(name, kn_spring_preset_names[i]) == 0) {
       out->mass = 1;
       out->stiffness = preset_values[i][0];
