@@ -107,7 +107,7 @@ static void putnum(out_t *o, double x) {
 }
 
 size_t kn_easing_tostring(const kn_easing *e, char *buf, size_t cap) {
-  static const char *const kw[] = { "", "ease", "ease-in", "ease-out", "ease-in-out" };
+  static const char kw[][12] = { "", "ease", "ease-in", "ease-out", "ease-in-out" };
   out_t o;
   o.buf = buf; o.cap = cap > 0 ? cap - 1 : 0; o.len = 0;
   switch (e->kind) {
@@ -202,7 +202,8 @@ int kn_easing_equal(const kn_easing *a, const kn_easing *b) {
 }
 
 const char *kn_easing_name(size_t i) {
-  static const char *const names[] = {
+  /* char arrays, not pointers: no relocated data in the shared object */
+  static const char names[][24] = {
     "linear", "ease", "ease-in", "ease-out", "ease-in-out", "step-start", "step-end",
     "inQuad", "outQuad", "inOutQuad", "outInQuad",
     "inCubic", "outCubic", "inOutCubic", "outInCubic",

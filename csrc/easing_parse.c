@@ -250,7 +250,7 @@ static int parse_penner_name(const char *s, size_t n, int *family, int *mode) {
   int f, m;
   for (m = 0; m < KN_PENNER_MODES; m++) {
     for (f = 0; f < KN_PENNER_FAMILIES; f++) {
-      static const char *const kebab_mode[] = { "in-", "out-", "in-out-", "out-in-" };
+      static const char kebab_mode[][8] = { "in-", "out-", "in-out-", "out-in-" };
       char camel[32], kebab[32];
       size_t i;
       snprintf(camel, sizeof camel, "%s%s", kn_penner_mode_name(m), kn_penner_family_name(f));

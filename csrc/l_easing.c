@@ -158,8 +158,8 @@ static const char *numstr(lua_State *L, int idx) {
 }
 
 static int l_steps(lua_State *L) {
-  static const char *const pos[] = {
-    "jump-start", "jump-end", "jump-none", "jump-both", "start", "end", NULL
+  static const char pos[][11] = {
+    "jump-start", "jump-end", "jump-none", "jump-both", "start", "end", ""
   };
   kn_easing e;
   double n = checknum(L, 1, 1, "steps");
@@ -169,8 +169,8 @@ static int l_steps(lua_State *L) {
     if (lua_type(L, 2) != LUA_TSTRING)
       expected(L, 2, "steps", "step position string", 2);
     s = lua_tostring(L, 2);
-    for (i = 0; pos[i] != NULL && strcmp(pos[i], s) != 0; i++) {}
-    if (pos[i] == NULL)
+    for (i = 0; pos[i][0] != '\0' && strcmp(pos[i], s) != 0; i++) {}
+    if (pos[i][0] == '\0')
       argerror(L, 2, "steps", lua_pushfstring(L,
                "one of jump-start, jump-end, jump-none, jump-both, start, end expected, got '%s'", s));
     p = i;
@@ -349,26 +349,10 @@ static int m_control_points(lua_State *L) {
 
 /* ---- registration ------------------------------------------------------------- */
 
-static const luaL_Reg easing_methods[] = {
-  { "eval", m_eval }, { "sample", m_sample }, { NULL, NULL }
-};
-static const luaL_Reg bezier_methods[] = {
-  { "eval", m_eval }, { "sample", m_sample }, { "slope", m_slope },
-  { "inverse", m_inverse }, { "control_points", m_control_points }, { NULL, NULL }
-};
-static const luaL_Reg meta[] = {
-  { "__call", m_eval }, { "__tostring", m_tostring }, { "__eq", m_eq }, { NULL, NULL }
-};
-static const luaL_Reg functions[] = {
-  { "easing", l_easing }, { "bezier", l_bezier }, { "steps", l_steps },
-  { "linear", l_linear }, { "accelerate", l_accelerate },
-  { "accelerate_decelerate", l_accelerate_decelerate }, { "easings", l_easings },
-  { NULL, NULL }
-};
-
 /* Fill metatable `tname` (created by kn_newclass): methods into __index and
    the metamethods, each closure with both metatables as upvalues. */
-static void fillclass(lua_State *L, const char *tname, const luaL_Reg *methods) {
+static void fillclass(lua_State *L, const char *tname, const luaL_Reg *methods,
+                      const luaL_Reg *meta) {
   luaL_getmetatable(L, tname);
   luaL_getmetatable(L, KN_EASING);
   luaL_getmetatable(L, KN_BEZIER);
@@ -381,9 +365,26 @@ static void fillclass(lua_State *L, const char *tname, const luaL_Reg *methods) 
 }
 
 void kn_open_easing(lua_State *L) {
+  /* automatic arrays: no relocated (writable) data in the shared object */
+  const luaL_Reg easing_methods[] = {
+    { "eval", m_eval }, { "sample", m_sample }, { NULL, NULL }
+  };
+  const luaL_Reg bezier_methods[] = {
+    { "eval", m_eval }, { "sample", m_sample }, { "slope", m_slope },
+    { "inverse", m_inverse }, { "control_points", m_control_points }, { NULL, NULL }
+  };
+  const luaL_Reg meta[] = {
+    { "__call", m_eval }, { "__tostring", m_tostring }, { "__eq", m_eq }, { NULL, NULL }
+  };
+  const luaL_Reg functions[] = {
+    { "easing", l_easing }, { "bezier", l_bezier }, { "steps", l_steps },
+    { "linear", l_linear }, { "accelerate", l_accelerate },
+    { "accelerate_decelerate", l_accelerate_decelerate }, { "easings", l_easings },
+    { NULL, NULL }
+  };
   kn_newclass(L, KN_EASING, NULL, NULL);
   kn_newclass(L, KN_BEZIER, NULL, NULL);
-  fillclass(L, KN_EASING, easing_methods);
-  fillclass(L, KN_BEZIER, bezier_methods);
+  fillclass(L, KN_EASING, easing_methods, meta);
+  fillclass(L, KN_BEZIER, bezier_methods, meta);
   kn_setfuncs(L, functions, 0);
 }

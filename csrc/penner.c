@@ -139,7 +139,7 @@ int kn_penner_nparams(int family) {
 }
 
 const char *kn_penner_family_name(int family) {
-  static const char *const names[] = {
+  static const char names[][8] = {
     "Quad", "Cubic", "Quart", "Quint", "Sine", "Expo", "Circ", "Back",
     "Elastic", "Bounce"
   };
@@ -147,7 +147,7 @@ const char *kn_penner_family_name(int family) {
 }
 
 const char *kn_penner_mode_name(int mode) {
-  static const char *const names[] = { "in", "out", "inOut", "outIn" };
+  static const char names[][6] = { "in", "out", "inOut", "outIn" };
   return (mode >= 0 && mode < KN_PENNER_MODES) ? names[mode] : NULL;
 }
 

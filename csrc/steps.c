@@ -34,7 +34,7 @@ double kn_steps_eval(const kn_steps *s, double p, int before_flag) {
 }
 
 const char *kn_steps_position_name(int position) {
-  static const char *const names[] = {
+  static const char names[][11] = {
     "jump-start", "jump-end", "jump-none", "jump-both", "start", "end"
   };
   if (position < 0 || position > KN_END) return NULL;
