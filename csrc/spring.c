@@ -129,6 +129,7 @@ void kn_spring_init(kn_spring *s, int n, const kn_spring_model *m, int integrato
   s->rest_delta = rest_delta;
   s->rest_speed = rest_speed;
   s->accum = 0;
+  s->coefs_dt = -1;
   for (i = 0; i < n; i++) {
     KN_SPRING_SLOT(s, KN_SP_X)[i] = from[i];
     KN_SPRING_SLOT(s, KN_SP_V)[i] = velocity[i];
@@ -199,11 +200,13 @@ static int finish(kn_spring *s) {
 }
 
 static void step_analytic(kn_spring *s, double dt) {
-  kn_spring_coefs c;
   int i, n = s->n;
   double *x = s->data, *v = s->data + n, *tg = s->data + 2 * n;
-  kn_spring_coefs_compute(&s->model, dt, &c);
-  for (i = 0; i < n; i++) kn_spring_coefs_apply(&c, tg[i], &x[i], &v[i]);
+  if (dt != s->coefs_dt) {
+    kn_spring_coefs_compute(&s->model, dt, &s->coefs);
+    s->coefs_dt = dt;
+  }
+  for (i = 0; i < n; i++) kn_spring_coefs_apply(&s->coefs, tg[i], &x[i], &v[i]);
 }
 
 /* Rebound's Spring.advance, substep for substep (its order of operations,

@@ -51,6 +51,9 @@ typedef struct kn_spring {
   double rest_speed;   /* ... and |v| <= rest_speed * scale (per second) */
   double scale;        /* distance of the current motion (set on (re)start) */
   double accum;        /* rk4: time not yet integrated (< 1 ms), as Rebound */
+  double coefs_dt;     /* analytic: dt of `coefs` (-1: none yet) */
+  kn_spring_coefs coefs;   /* the coefficients of the last dt (fixed frame rates
+                              compute them once) */
   int n;               /* components */
   int integrator;      /* KN_SPRING_ANALYTIC / RK4 / EULER */
   int clamp;           /* stop at the target instead of overshooting */
