@@ -128,7 +128,8 @@ describe("timeline events", function()
   end)
 
   it("drops the stale rest when a callback updates the timeline itself", function()
-    local log, tl = {}, nil
+    local log = {}
+    local tl
     tl = kinetic.timeline{ from = 0, { to = 1, duration = 1 }, after = "restart", iterations = 10,
                            on_iteration = function(t, k)
                              log[#log + 1] = k
