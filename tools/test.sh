@@ -10,10 +10,11 @@ MAKE=${MAKE:-make}
 passed=0; failed=0; status=0
 LPATH='lua/?.lua;lua/?/init.lua'
 
-# run_suite NAME VM BUILD_DIR [env...]: run busted, print NAME + result line
+# run_suite NAME VM BUILD_DIR [env...]: run busted, print NAME + result line.
+# BUSTED_EXTRA (e.g. --exclude-tags=stress) is passed to busted.
 run_suite() {
   name=$1; vm=$2; dir=$3; shift 3
-  out=$(env "$@" "$vm" /usr/bin/busted --output=plainTerminal \
+  out=$(env "$@" "$vm" /usr/bin/busted --output=plainTerminal ${BUSTED_EXTRA:-} \
           --cpath="$dir/?.so" --lpath="$LPATH" spec 2>&1)
   rc=$?
   line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ success' | tail -n 1)
@@ -37,6 +38,11 @@ done
 for vm in $VMS; do
   run_suite "$vm" "$vm" "$BR/$vm"
 done
+# LuaJIT once more with the FFI fast path switched off (classic binding only):
+# both paths must behave identically.
+if [ -f lua/kinetic/ffi.lua ]; then
+  run_suite "luajit (no ffi)" luajit "$BR/luajit" KINETIC_FFI=0
+fi
 
 # The module built against the PUC 5.1 headers must also load in LuaJIT.
 if luajit -e 'package.cpath="'"$BR"'/lua5.1/?.so"; package.path="lua/?.lua;lua/?/init.lua"
@@ -60,14 +66,15 @@ $MAKE --no-print-directory -s LUA=lua5.4 BUILD="$BR/asan-lua5.4" CC=gcc \
   CFLAGS="-O1 -g $SAN" LDFLAGS="$SAN" build || { echo "asan: build failed"; exit 1; }
 ASAN_LIB=$(gcc -print-file-name=libasan.so)
 UBSAN_LIB=$(gcc -print-file-name=libubsan.so)
-run_suite "lua5.4+asan" lua5.4 "$BR/asan-lua5.4" \
+# Specs tagged #stress run on the five VMs above, not under the sanitizers.
+BUSTED_EXTRA=--exclude-tags=stress run_suite "lua5.4+asan" lua5.4 "$BR/asan-lua5.4" \
   LD_PRELOAD="$ASAN_LIB $UBSAN_LIB" \
   ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1" \
   UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
 
 # valgrind: the lua5.4 suite with no memory errors, no definitely-lost blocks.
 vg_out=$(valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
-  --show-leak-kinds=definite -q lua5.4 /usr/bin/busted --output=plainTerminal \
+  --show-leak-kinds=definite -q lua5.4 /usr/bin/busted --output=plainTerminal --exclude-tags=stress \
   --cpath="$BR/lua5.4/?.so" --lpath="$LPATH" spec 2>&1)
 vg_rc=$?
 vg_line=$(printf '%s\n' "$vg_out" | grep -E '^[0-9]+ success' | tail -n 1)
