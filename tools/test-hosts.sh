@@ -39,8 +39,10 @@ fi
 report() {
   name=$1; rc=$2; out=$3
   n=$(printf '%s\n' "$out" | sed -n 's/.*selftest passed (\([0-9]*\) checks).*/\1/p' | tail -n 1)
+  # the self-tests print "<host> <version>, <Lua>, kinetic x.y.z" first
+  ver=$(printf '%s\n' "$out" | grep -m 1 "^$name [0-9]" | sed 's/, kinetic [^,]*//; s/, [0-9]* easings//')
   if [ "$rc" -eq 0 ] && [ -n "$n" ]; then
-    printf '%-16s selftest passed (%s checks)\n' "$name:" "$n"
+    printf '%-16s selftest passed (%s checks)%s\n' "$name:" "$n" "${ver:+ on $ver}"
   else
     printf '%s\n' "$out" | tail -n 40
     if [ "$rc" -eq 124 ]; then why="timed out after ${TMO}s"; else why="exit $rc"; fi
