@@ -37,7 +37,15 @@ static void two_prod(double a, double b, double *p, double *e) {
 }
 #else
 static void split(double a, double *hi, double *lo) {
-  double t = 134217729.0 * a;          /* 2^27 + 1 */
+  double t;
+  if (fabs(a) > 6.69692879491417e+299) {   /* 2^996: (2^27 + 1) a would overflow */
+    double s = a * 3.7252902984619140625e-09;   /* 2^-28, exact */
+    t = 134217729.0 * s;
+    *hi = (t - (t - s)) * 268435456.0;
+    *lo = a - *hi;
+    return;
+  }
+  t = 134217729.0 * a;                 /* 2^27 + 1 */
   *hi = t - (t - a);
   *lo = a - *hi;
 }

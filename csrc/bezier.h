@@ -26,6 +26,10 @@ typedef struct kn_bezier {
   int ybig;             /* |coefficients of y| sum > 8: y(u) in double-double */
 } kn_bezier;
 
+/* Largest |y1|, |y2| accepted (by kinetic.bezier and the spec parser): the
+   power-form coefficients 3 y and the double-double products stay finite. */
+#define KN_BEZIER_YMAX 1e300
+
 void kn_bezier_init(kn_bezier *b, double x1, double y1, double x2, double y2);
 
 /* The eased value at t (any finite t). */

@@ -149,6 +149,9 @@ static int parse_bezier(P *p, kn_easing *e) {
     return fail(p, "cubic-bezier() x1 must lie in [0, 1], got %s", (kn_fmtnum(b1, v[0]), b1));
   if (v[2] < 0.0 || v[2] > 1.0)
     return fail(p, "cubic-bezier() x2 must lie in [0, 1], got %s", (kn_fmtnum(b1, v[2]), b1));
+  if (!(fabs(v[1]) <= KN_BEZIER_YMAX) || !(fabs(v[3]) <= KN_BEZIER_YMAX))
+    return fail(p, "cubic-bezier() y1 and y2 must lie in [-1e300, 1e300], got %s",
+                (kn_fmtnum(b1, fabs(v[1]) > KN_BEZIER_YMAX ? v[1] : v[3]), b1));
   kn_easing_init_bezier(e, v[0], v[1], v[2], v[3]);
   return 1;
 }

@@ -145,6 +145,12 @@ static int l_bezier(lua_State *L) {
       kn_fmtnum(b, v[i]);
       argerror(L, i + 1, "bezier", lua_pushfstring(L, "x%d in [0, 1] expected, got %s", i / 2 + 1, b));
     }
+  for (i = 1; i <= 3; i += 2)
+    if (!(fabs(v[i]) <= KN_BEZIER_YMAX)) {
+      char b[32];
+      kn_fmtnum(b, v[i]);
+      argerror(L, i + 1, "bezier", lua_pushfstring(L, "y%d in [-1e300, 1e300] expected, got %s", i / 2 + 1, b));
+    }
   kn_easing_init_bezier(&e, v[0], v[1], v[2], v[3]);
   pusheasing(L, &e);
   return 1;

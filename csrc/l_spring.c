@@ -257,6 +257,19 @@ static int spring_new(lua_State *L) {
   }
   /* everything is checked: build */
   kn_spring_model_init(&model, p.mass, p.stiffness, p.damping);
+  /* k/m or c/2m may overflow (tiny mass): refuse rather than yield inf/NaN */
+  if (!isfinite(model.decay) || !isfinite(model.omega2) || !isfinite(model.disc))
+    return luaL_argerror(L, 1, "parameters out of range (stiffness/mass or damping/mass overflows)");
+  /* rk4 and euler take fixed 1 ms substeps: explicit steps diverge to inf
+     once the fastest rate of the spring times the step passes ~2 */
+  if (integrator != KN_SPRING_ANALYTIC) {
+    double rate = model.decay + sqrt(fabs(model.disc));
+    if (sqrt(model.omega2) > rate) rate = sqrt(model.omega2);
+    if (!(rate * KN_SPRING_SUBSTEP <= 1.8))
+      return kn_fielderror(L, 1, "integrator", lua_pushfstring(L,
+        "'%s' is unstable for this spring at its fixed 1 ms step (rate %s/s, at most 1800): use 'analytic'",
+        integrator_names[integrator], kn_pushnumstr(L, rate)));
+  }
   scratch = (double *)lua_newuserdata(L, sizeof(double) * 3 * (size_t)n);
   state_fill(L, t, "from", 0, n, scratch);
   state_fill(L, t, "to", 1, n, scratch + n);

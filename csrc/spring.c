@@ -56,8 +56,10 @@ void kn_spring_coefs_compute(const kn_spring_model *m, double dt,
     out->vel_pos = -w2 * es;
     out->vel_vel = ec - a * es;
   } else if (d < 0) {
-    double beta = sqrt(-d), e = exp(-a * dt);
-    double ec = e * cos(beta * dt), es = e * sin(beta * dt) / beta;
+    double beta = sqrt(-d), e = exp(-a * dt), ph = beta * dt;
+    double ec, es;
+    if (isinf(ph)) ph = beta * fmod(dt, 2 * KN_PI / beta);   /* huge dt: no cos(inf) */
+    ec = e * cos(ph); es = e * sin(ph) / beta;
     out->pos_pos = ec + a * es;
     out->pos_vel = es;
     out->vel_pos = -w2 * es;
@@ -358,7 +360,7 @@ double kn_spring_settle_time(const kn_spring *s, double eps) {
   const kn_spring_model *m = &s->model;
   int i, n = s->n, nr, nfam = 0;
   const double *x = s->data, *v = s->data + n, *tg = s->data + 2 * n;
-  double sc = eps, a = m->decay, w2 = m->omega2, d = m->disc, L, H, E;
+  double sc = eps, a = m->decay, w2 = m->omega2, d = m->disc, L, lnL, H, E;
   double roots[2], ext[3];
   settle_ctx q;
   if (s->at_rest) return 0;
@@ -376,6 +378,7 @@ double kn_spring_settle_time(const kn_spring *s, double eps) {
     q.a22 += u * u;
   }
   L = (eps / sc) * (eps / sc);
+  lnL = 2 * (log(eps) - log(sc));
   if (q.a11 == 0 && q.a22 == 0) return 0;
   if (m->stiffness == 0) {                 /* the limit must be inside */
     double lim;
@@ -427,13 +430,15 @@ double kn_spring_settle_time(const kn_spring *s, double eps) {
       for (j = 0; j < nfam; j++) {
         double t0 = ext[j], f0 = settle_f(&q, t0), kk;
         if (!(f0 > L)) continue;
-        kk = floor(log(f0 / L) / lam);
+        kk = floor((log(f0) - lnL) / lam);   /* not log(f0 / L): L may underflow to 0 */
         if (kk < 0) kk = 0;
         for (guard = 0; guard < 64 && kk > 0 && !(settle_f(&q, t0 + kk * P) > L); guard++) kk--;
         for (guard = 0; guard < 64 && settle_f(&q, t0 + (kk + 1) * P) > L; guard++) kk++;
         if (t0 + kk * P > H) H = t0 + kk * P;
       }
       if (H < 0) return 0;
+      if (!(H < HUGE_VAL)) return HUGE_VAL;  /* t <= H below would never end */
+      if (H / P >= 4503599627370496.0) return H;   /* 2^52: a period is below an ulp of H */
       for (guard = 0; guard < 8; guard++) {
         E = HUGE_VAL;
         for (j = 0; j < nfam; j++) {

@@ -89,7 +89,7 @@ void kn_spring_derive(const kn_spring_triple *t, kn_spring_derived *out) {
   out->frequency = out->omega / KN_TWO_PI;
   out->response = k > 0 ? KN_TWO_PI / out->omega : HUGE_VAL;
   out->duration = out->response;
-  if (k > 0) out->damping_ratio = c / (2 * sqrt(m * k));
+  if (k > 0) out->damping_ratio = c / (2 * sqrt(m) * sqrt(k));   /* m k may underflow */
   else out->damping_ratio = c > 0 ? HUGE_VAL : 0;
   if (out->damping_ratio < 1) out->bounce = 1 - out->damping_ratio;
   else out->bounce = 1 / out->damping_ratio - 1;      /* -1 when zeta is inf */

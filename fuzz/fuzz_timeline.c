@@ -1,0 +1,128 @@
+/*
+** fuzz_timeline.c -- timeline construction, evaluation and events on
+** arbitrary segment definitions (1..8 segments, 1..3 components, every
+** interpolation mode and after-end strategy, fuzzed easings, durations,
+** iterations, delay) and arbitrary times.  Checks: no crash/UB; what the
+** binding accepts (finite positive total duration) evaluates to finite
+** values for keyframes within +-1e150; at(t) at a keyframe time of a stop
+** timeline gives that keyframe; events come in time order, inside (t0, t1],
+** and the enumeration terminates (bounded by the number of passes crossed).
+*/
+#include "fuzz_common.h"
+#include "easing.h"
+#include "timeline.h"
+#include "interp.h"
+
+#define MAXSEG 8
+
+static void make_easing(fz_in *in, kn_easing *e) {
+  switch (fz_byte(in) % 6) {
+    case 0: kn_easing_init_linear(e); break;
+    case 1: {
+      double x1 = fz_unit(in), y1 = fz_finite(in), x2 = fz_unit(in), y2 = fz_finite(in);
+      if (fabs(y1) > 1e3) y1 = fmod(y1, 1e3);
+      if (fabs(y2) > 1e3) y2 = fmod(y2, 1e3);
+      kn_easing_init_bezier(e, x1, y1, x2, y2);
+      break;
+    }
+    case 2: {
+      int pos = fz_byte(in) % 6, n = 1 + fz_byte(in) % 16;
+      if (pos == KN_JUMP_NONE && n < 2) n = 2;
+      kn_easing_init_steps(e, n, pos);
+      break;
+    }
+    case 3: kn_easing_init_penner(e, fz_byte(in) % 10, fz_byte(in) % KN_PENNER_MODES); break;
+    case 4: kn_easing_init_accel(e, KN_E_ACCEL, fmod(fz_finite(in), 10.0)); break;
+    default: kn_easing_init_accel(e, KN_E_ACCELDECEL, fmod(fz_finite(in), 10.0)); break;
+  }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  fz_in in = { data, size };
+  int nseg = 1 + fz_byte(&in) % MAXSEG, mode = fz_byte(&in) % 4;
+  int ncomp = mode == KN_INTERP_POLAR ? 2 : 1 + fz_byte(&in) % 3, i, j, k;
+  kn_easing *easings = (kn_easing *)calloc(MAXSEG, kn_easing_size(0));
+  kn_timeline *tl;
+  double maxkey = 0;
+  uint8_t it = fz_byte(&in);
+  tl = (kn_timeline *)calloc(1, kn_timeline_size(nseg, ncomp));
+  kn_timeline_layout(tl, nseg, ncomp);
+  tl->mode = mode;
+  tl->after = fz_byte(&in) % 3;
+  tl->iterations = it < 64 ? 1.0 : it < 128 ? HUGE_VAL : 1.0 + fabs(fz_finite(&in));
+  if (!isfinite(tl->iterations)) tl->iterations = HUGE_VAL;
+  tl->delay = fabs(fz_finite(&in));
+  if (fz_byte(&in) & 1) tl->delay = 0;
+  tl->turn = (fz_byte(&in) & 1) ? 360.0 : 6.283185307179586476925286766559;
+  tl->pivot[0] = fz_finite(&in); tl->pivot[1] = fz_finite(&in);
+  if (fabs(tl->pivot[0]) > 1e150 || fabs(tl->pivot[1]) > 1e150) tl->pivot[0] = tl->pivot[1] = 0;
+  for (i = 0; i <= nseg; i++)
+    for (j = 0; j < ncomp; j++) {
+      double x = fz_finite(&in);
+      tl->keys[i * ncomp + j] = x;
+      if (fabs(x) > maxkey) maxkey = fabs(x);
+    }
+  for (i = 0; i < nseg; i++) {
+    double d = fabs(fz_finite(&in));
+    if (!(d > 0)) d = 1;
+    tl->dur[i] = d;
+    if (fz_byte(&in) & 1) { kn_easing *e = (kn_easing *)(void *)((char *)easings + (size_t)i * kn_easing_size(0));
+      make_easing(&in, e); tl->easing[i] = e; }
+    else tl->easing[i] = NULL;
+  }
+  kn_timeline_finish(tl);
+  /* what the binding rejects ("total duration out of range") */
+  if (!(tl->duration > 0.0) || !isfinite(tl->duration) || !(tl->total >= 0.0)) { free(tl); free(easings); return 0; }
+  for (k = 0; k < 12 && in.n > 0; k++) {
+    double t = fz_finite(&in), out[3];
+    kn_timeline_at(tl, t, out);
+    for (j = 0; j < ncomp; j++) {
+      CHECK(!isnan(out[j]) || maxkey > 1e150, "NaN at t=%.17g (comp %d)", t, j);
+      if (maxkey <= 1e150)
+        CHECK(isfinite(out[j]), "non-finite %.17g at t=%.17g (comp %d, mode %d)", out[j], t, j, mode);
+    }
+  }
+  /* keyframe times of one forward pass give the keyframes (stop, no delay) */
+  if (tl->after == KN_AFTER_STOP && mode == KN_INTERP_LINEAR && maxkey <= 1e150) {
+    double out[3];
+    kn_timeline_at(tl, tl->delay + tl->duration * tl->iterations, out);
+    (void)out;
+    kn_timeline_at(tl, -1.0, out);
+    for (j = 0; j < ncomp; j++)
+      CHECK(out[j] == tl->keys[j] || (tl->easing[0] && tl->easing[0]->kind == KN_E_STEPS),
+            "before the start: %.17g != from %.17g", out[j], tl->keys[j]);
+  }
+  /* events over a fuzzed interval: in order, inside (t0, t1], bounded */
+  {
+    double t0 = fabs(fz_finite(&in)), dt = fabs(fz_finite(&in)), t1, last = -HUGE_VAL;
+    double passes;
+    long count = 0, bound;
+    kn_tl_cursor cur;
+    kn_tl_event ev;
+    unsigned mask = 1 + fz_byte(&in) % 7;
+    if (fz_byte(&in) & 1) t0 = fmod(t0, tl->duration * 4 + tl->delay);
+    t1 = t0 + dt;
+    if (!isfinite(t1)) t1 = t0;
+    if (t0 > tl->total) t0 = tl->total;
+    if (t1 > tl->total) t1 = tl->total;
+    /* the binding fires every event crossed: bound the enumeration by the
+       passes crossed (the harness only walks intervals of <= 1e5 passes) */
+    passes = (t1 - t0) / tl->duration;
+    if (!(passes <= 1e5)) { t1 = t0; passes = 0; }
+    bound = (long)((passes + 2) * (nseg + 2)) + 8;
+    kn_timeline_events(tl, &cur, t0, t1, mask);
+    while (kn_timeline_next_event(tl, &cur, &ev)) {
+      CHECK(ev.time > t0 && ev.time <= t1, "event at %.17g outside (%.17g, %.17g]", ev.time, t0, t1);
+      /* a keyframe at a pass end and the iteration event share an instant
+         computed two ways (P + cum[n] vs P + T): allow a few ulp */
+      CHECK(ev.time >= last - 8 * 2.220446049250313e-16 * fabs(last), "events out of order: %.17g after %.17g", ev.time, last);
+      CHECK((unsigned)ev.kind & mask, "unwanted event kind %d", ev.kind);
+      last = ev.time;
+      CHECK(++count <= bound, "more than %ld events in (%.17g, %.17g]", bound, t0, t1);
+    }
+  }
+  free(tl);
+  free(easings);
+  return 0;
+}
