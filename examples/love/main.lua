@@ -120,6 +120,7 @@ local function springs_init()
   tail.group = kinetic.spring_group{ count = n, frequency = 3, damping_ratio = 0.9,
                                      from = from, to = from }
   tail.targets, tail.pos = {}, {}
+  for i = 1, n do tail.targets[i] = from[i] end
   tail.history, tail.head = {}, 0        -- ring buffer of the last mouse positions
   tail.group:positions(tail.pos)
   tail.moving = n
@@ -137,13 +138,16 @@ local function springs_update(dt, mx, my)
   local hist, size = tail.history, tail.links * tail.lag + 1
   tail.head = tail.head % size + 1
   hist[tail.head] = { mx, my }
-  local tg = tail.targets
+  -- retarget only the springs whose target moved: a retarget restarts the
+  -- spring's rest test, so re-sending an unchanged target every frame
+  -- would keep it from ever coming to rest
+  local tg, group = tail.targets, tail.group
   for i = 1, tail.links do
     local h = hist[(tail.head - 1 - i * tail.lag) % size + 1] or hist[1]
-    tg[2 * i - 1], tg[2 * i] = h[1], h[2]
+    if tg[2 * i - 1] ~= h[1] then tg[2 * i - 1] = h[1]; group:set_target(2 * i - 1, h[1]) end
+    if tg[2 * i] ~= h[2] then tg[2 * i] = h[2]; group:set_target(2 * i, h[2]) end
   end
-  tail.group:set_targets(tg)
-  tail.moving = tail.group:update(dt)
+  tail.moving = group:update(dt)
   tail.group:positions(tail.pos)
 end
 
