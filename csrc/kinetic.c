@@ -8,6 +8,7 @@ KN_EXPORT int luaopen_kinetic_core(lua_State *L) {
   lua_newtable(L);
   kn_open_easing(L);
   kn_open_spring(L);
+  kn_open_springgroup(L);
   kn_open_motion(L);
   kn_open_timeline(L);
   kn_open_viewport(L);

@@ -156,6 +156,12 @@ static void read_params(lua_State *L, int t, kn_spring_triple *p) {
   check_result(L, p, key);
 }
 
+/* For kinetic.spring_group (l_springgroup.c): the same families, defaults
+   and error messages as kinetic.spring (options table at index t). */
+void kn_spring_read_params(lua_State *L, int t, struct kn_spring_triple *p) {
+  read_params(L, t, p);
+}
+
 /* Length of a state field: 0 for a number or absent, n for an array (checked). */
 static int state_len(lua_State *L, int t, const char *key) {
   int n, i;

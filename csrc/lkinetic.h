@@ -90,10 +90,16 @@ const char *kn_typename(lua_State *L, int idx);
 struct kn_easing;
 const struct kn_easing *kn_toeasing(lua_State *L, int idx);
 
+/* l_spring.c: read the spring parameter family of the options table at
+   absolute index t (argument 1) into *p, raising kinetic.spring's errors. */
+struct kn_spring_triple;
+void kn_spring_read_params(lua_State *L, int t, struct kn_spring_triple *p);
+
 /* Module parts: each adds its functions to the module table on top of the
    stack and registers its metatables. */
 void kn_open_easing(lua_State *L);
 void kn_open_spring(lua_State *L);
+void kn_open_springgroup(lua_State *L);
 void kn_open_motion(lua_State *L);
 void kn_open_timeline(lua_State *L);
 void kn_open_viewport(lua_State *L);

@@ -38,6 +38,8 @@ build = {
         "csrc/friction.c",
         "csrc/gravity.c",
         "csrc/l_spring.c",
+        "csrc/spring_group.c",
+        "csrc/l_springgroup.c",
         "csrc/l_motion.c",
         "csrc/l_timeline.c",
         "csrc/l_viewport.c",

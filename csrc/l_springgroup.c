@@ -1,0 +1,285 @@
+/*
+** l_springgroup.c -- Lua binding of kinetic.spring_group (type
+** kinetic.SpringGroup, API.md section 6).  Every argument is checked here;
+** spring_group.c trusts its inputs.  The userdata payload is the
+** kn_spring_group block itself.  The parameter families are read by
+** l_spring.c's own parser (kn_spring_read_params), so the group accepts
+** exactly what kinetic.spring accepts, with the same errors.
+*/
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lkinetic.h"
+#include "spring.h"
+#include "spring_params.h"
+#include "spring_group.h"
+
+#define DEFAULT_REST_DELTA 1e-3   /* as kinetic.spring: of the distance travelled */
+#define DEFAULT_REST_SPEED 1e-2   /* of the distance travelled, per second */
+#define MAX_COUNT (1 << 24)
+
+/* Every key the options table may hold (char arrays: no relocated data). */
+static const char known_keys[][17] = {
+  "count", "from", "to", "velocity", "integrator", "rest_delta", "rest_speed",
+  "clamp", "mass", "damping_ratio", "stiffness", "damping", "frequency",
+  "response", "duration", "bounce", "tension", "friction", "origami_tension",
+  "origami_friction", "bounciness", "speed", "preset", ""
+};
+static const char state_keys[3][9] = { "from", "to", "velocity" };
+
+static void check_keys(lua_State *L) {
+  lua_pushnil(L);
+  while (lua_next(L, 1) != 0) {
+    int i;
+    lua_pop(L, 1);
+    if (lua_type(L, -1) != LUA_TSTRING) {
+      luaL_argerror(L, 1, lua_pushfstring(L, "unexpected key of type %s (options are named fields)",
+                    kn_typename(L, -1)));
+    }
+    for (i = 0; known_keys[i][0] != '\0'; i++)
+      if (strcmp(known_keys[i], lua_tostring(L, -1)) == 0) break;
+    if (known_keys[i][0] == '\0')
+      luaL_argerror(L, 1, lua_pushfstring(L, "unknown field '%s' (spring_group takes count, "
+                    "from, to, velocity, integrator, rest_delta, rest_speed, clamp and one "
+                    "spring parameter family; no callbacks)", lua_tostring(L, -1)));
+  }
+}
+
+static double opt_nonneg(lua_State *L, const char *key, double def) {
+  double x;
+  if (!kn_getfieldnum(L, 1, 1, key, &x)) return def;
+  if (!(x >= 0)) kn_fieldrangeerror(L, 1, key, "non-negative number", x);
+  return x;
+}
+
+/* Check state field `key`: a number or an array of exactly count numbers. */
+static void check_state(lua_State *L, const char *key, int count) {
+  int i, n;
+  lua_getfield(L, 1, key);
+  switch (lua_type(L, -1)) {
+    case LUA_TNIL: lua_pop(L, 1); return;
+    case LUA_TNUMBER: lua_pop(L, 1); (void)opt_nonneg(L, key, 0); return;
+    case LUA_TTABLE: break;
+    default:
+      kn_fielderror(L, 1, key, lua_pushfstring(L, "number or array expected, got %s",
+                    kn_typename(L, -1)));
+  }
+  if (kn_rawlen(L, -1) != (size_t)count)
+    kn_fielderror(L, 1, key, lua_pushfstring(L, "array of %d numbers (count) expected, got %d items",
+                  count, (int)(kn_rawlen(L, -1) > MAX_COUNT ? MAX_COUNT : kn_rawlen(L, -1))));
+  n = count;
+  for (i = 1; i <= n; i++) {
+    double x;
+    lua_rawgeti(L, -1, i);
+    if (lua_type(L, -1) != LUA_TNUMBER)
+      kn_fielderror(L, 1, key, lua_pushfstring(L, "item %d: number expected, got %s",
+                    i, kn_typename(L, -1)));
+    x = (double)lua_tonumber(L, -1);
+    if (!isfinite(x))
+      kn_fielderror(L, 1, key, lua_pushfstring(L, "item %d: finite number expected, got %s",
+                    i, kn_typename(L, -1)));
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+}
+
+static void fill_state(lua_State *L, const char *key, double def, int count, double *out) {
+  int i;
+  lua_getfield(L, 1, key);
+  if (lua_type(L, -1) == LUA_TTABLE) {
+    for (i = 0; i < count; i++) {
+      lua_rawgeti(L, -1, i + 1);
+      out[i] = (double)lua_tonumber(L, -1);
+      lua_pop(L, 1);
+    }
+  } else {
+    double x = lua_isnil(L, -1) ? def : (double)lua_tonumber(L, -1);
+    for (i = 0; i < count; i++) out[i] = x;
+  }
+  lua_pop(L, 1);
+}
+
+static int group_new(lua_State *L) {
+  int count, i, clamp;
+  double c, rest_delta, rest_speed, *scratch;
+  kn_spring_triple p;
+  kn_spring_model model;
+  kn_spring_group *g;
+
+  if (lua_type(L, 1) != LUA_TTABLE) return kn_typeerror(L, 1, "table");
+  lua_settop(L, 1);
+  lua_getfield(L, 1, "count");
+  if (lua_isnil(L, -1))
+    return kn_fielderror(L, 1, "count", "integer >= 1 expected, got nil");
+  lua_pop(L, 1);
+  if (!kn_getfieldnum(L, 1, 1, "count", &c)) c = 0;
+  if (c != floor(c) || c < 1 || c > MAX_COUNT)
+    return kn_fieldrangeerror(L, 1, "count",
+                              c > MAX_COUNT ? "integer <= 16777216" : "integer >= 1", c);
+  count = (int)c;
+  check_keys(L);
+  kn_spring_read_params(L, 1, &p);
+  for (i = 0; i < 3; i++) check_state(L, state_keys[i], count);
+  lua_getfield(L, 1, "integrator");
+  if (!lua_isnil(L, -1)) {
+    const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    if (name == NULL || strcmp(name, "analytic") != 0)
+      kn_fielderror(L, 1, "integrator", lua_pushfstring(L,
+        "'analytic' expected (a group steps every spring with the shared exact "
+        "coefficients; use kinetic.spring for 'rk4' or 'euler'), got %s%s%s",
+        name ? "'" : "", name ? name : kn_typename(L, -1), name ? "'" : ""));
+  }
+  lua_pop(L, 1);
+  rest_delta = opt_nonneg(L, "rest_delta", DEFAULT_REST_DELTA);
+  rest_speed = opt_nonneg(L, "rest_speed", DEFAULT_REST_SPEED);
+  clamp = kn_optfieldbool(L, 1, 1, "clamp", 0);
+  kn_spring_model_init(&model, p.mass, p.stiffness, p.damping);
+  if (!isfinite(model.decay) || !isfinite(model.omega2) || !isfinite(model.disc))
+    return luaL_argerror(L, 1, "parameters out of range (stiffness/mass or damping/mass overflows)");
+  /* everything is checked: build */
+  scratch = (double *)lua_newuserdata(L, sizeof(double) * 3 * (size_t)count);
+  fill_state(L, "from", 0, count, scratch);
+  fill_state(L, "to", 1, count, scratch + count);
+  fill_state(L, "velocity", 0, count, scratch + 2 * (size_t)count);
+  g = (kn_spring_group *)kn_newobject(L, kn_spring_group_size(count), KN_SPRINGGROUP);
+  kn_spring_group_init(g, count, &model, clamp, rest_delta, rest_speed,
+                       scratch, scratch + count, scratch + 2 * (size_t)count);
+  return 1;
+}
+
+/* ---- methods ------------------------------------------------------------ */
+
+static kn_spring_group *check_group(lua_State *L) {
+  return (kn_spring_group *)kn_checkobject(L, 1, KN_SPRINGGROUP);
+}
+
+/* 1-based index at arg -> 0-based. */
+static int check_index(lua_State *L, const kn_spring_group *g, int arg) {
+  double x;
+  if (lua_type(L, arg) != LUA_TNUMBER) kn_typeerror(L, arg, "integer index");
+  x = (double)lua_tonumber(L, arg);
+  if (x != floor(x) || x < 1 || x > g->count)
+    luaL_argerror(L, arg, lua_pushfstring(L, "index in [1, %d] expected, got %s",
+                  g->count, kn_pushnumstr(L, x)));
+  return (int)x - 1;
+}
+
+static int m_update(lua_State *L) {
+  kn_spring_group *g = check_group(L);
+  double dt = kn_checkfinite(L, 2);
+  if (dt < 0)
+    return luaL_argerror(L, 2, lua_pushfstring(L, "non-negative number expected, got %s",
+                         kn_pushnumstr(L, dt)));
+  lua_pushinteger(L, (lua_Integer)kn_spring_group_update(g, dt));
+  return 1;
+}
+
+static int m_set(lua_State *L) {
+  kn_spring_group *g = check_group(L);
+  int i = check_index(L, g, 2);
+  double x = kn_checkfinite(L, 3);
+  if (lua_isnoneornil(L, 4)) kn_spring_group_set(g, i, x);
+  else kn_spring_group_set_state(g, i, x, kn_checkfinite(L, 4));
+  lua_settop(L, 1);
+  return 1;
+}
+
+static int m_set_target(lua_State *L) {
+  kn_spring_group *g = check_group(L);
+  int i = check_index(L, g, 2);
+  kn_spring_group_set_target(g, i, kn_checkfinite(L, 3));
+  lua_settop(L, 1);
+  return 1;
+}
+
+static int m_set_targets(lua_State *L) {
+  kn_spring_group *g = check_group(L);
+  int i, n = g->count;
+  double *buf;
+  if (lua_type(L, 2) != LUA_TTABLE) return kn_typeerror(L, 2, "array of numbers");
+  if (kn_rawlen(L, 2) != (size_t)n)
+    return luaL_argerror(L, 2, lua_pushfstring(L, "array of %d numbers (count) expected, got %d items",
+                         n, (int)(kn_rawlen(L, 2) > MAX_COUNT ? MAX_COUNT : kn_rawlen(L, 2))));
+  lua_settop(L, 2);
+  buf = (double *)lua_newuserdata(L, sizeof(double) * (size_t)n);
+  for (i = 0; i < n; i++) {
+    double x = 0;
+    lua_rawgeti(L, 2, i + 1);
+    if (lua_type(L, -1) != LUA_TNUMBER || !isfinite(x = (double)lua_tonumber(L, -1)))
+      return luaL_argerror(L, 2, lua_pushfstring(L, "item %d: finite number expected, got %s",
+                           i + 1, kn_typename(L, -1)));
+    buf[i] = x;
+    lua_pop(L, 1);
+  }
+  kn_spring_group_set_targets(g, buf);
+  lua_settop(L, 1);
+  return 1;
+}
+
+static int get_slot(lua_State *L, int slot) {
+  kn_spring_group *g = check_group(L);
+  int i = check_index(L, g, 2);
+  lua_pushnumber(L, (lua_Number)KN_SG_SLOT(g, slot)[i]);
+  return 1;
+}
+
+static int m_position(lua_State *L) { return get_slot(L, KN_SG_X); }
+static int m_velocity(lua_State *L) { return get_slot(L, KN_SG_V); }
+static int m_target(lua_State *L) { return get_slot(L, KN_SG_TARGET); }
+
+static int m_at_rest(lua_State *L) {
+  kn_spring_group *g = check_group(L);
+  int i = check_index(L, g, 2);
+  lua_pushboolean(L, KN_SG_SLOT(g, KN_SG_REST)[i] != 0.0);
+  return 1;
+}
+
+static int m_positions(lua_State *L) {
+  kn_spring_group *g = check_group(L);
+  int i, n = g->count;
+  const double *x = KN_SG_SLOT(g, KN_SG_X);
+  if (!lua_isnoneornil(L, 2)) {
+    if (lua_type(L, 2) != LUA_TTABLE) return kn_typeerror(L, 2, "table");
+    lua_settop(L, 2);
+  } else {
+    lua_settop(L, 1);
+    lua_createtable(L, n, 0);
+  }
+  for (i = 0; i < n; i++) {
+    lua_pushnumber(L, (lua_Number)x[i]);
+    lua_rawseti(L, 2, i + 1);
+  }
+  return 1;
+}
+
+static int m_len(lua_State *L) {
+  lua_pushinteger(L, (lua_Integer)check_group(L)->count);
+  return 1;
+}
+
+static int m_tostring(lua_State *L) {
+  kn_spring_group *g = check_group(L);
+  char buf[200];
+  snprintf(buf, sizeof buf, "kinetic.SpringGroup(count=%d, stiffness=%.14g, damping=%.14g, "
+           "mass=%.14g, %d moving)", g->count, g->model.stiffness, g->model.damping,
+           g->model.mass, g->moving);
+  lua_pushstring(L, buf);
+  return 1;
+}
+
+void kn_open_springgroup(lua_State *L) {
+  /* automatic arrays: no relocated (writable) data in the shared object */
+  const luaL_Reg methods[] = {
+    { "update", m_update }, { "set", m_set }, { "set_target", m_set_target },
+    { "set_targets", m_set_targets }, { "position", m_position },
+    { "velocity", m_velocity }, { "target", m_target }, { "at_rest", m_at_rest },
+    { "positions", m_positions }, { NULL, NULL }
+  };
+  const luaL_Reg meta[] = {
+    { "__len", m_len }, { "__tostring", m_tostring }, { NULL, NULL }
+  };
+  kn_newclass(L, KN_SPRINGGROUP, methods, meta);
+  lua_pushcfunction(L, group_new);
+  lua_setfield(L, -2, "spring_group");
+}

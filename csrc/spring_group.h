@@ -1,0 +1,65 @@
+/*
+** spring_group.h -- `count` scalar damped springs sharing one model, in one
+** block (pure C99).  Each spring behaves exactly -- bit for bit -- as a
+** one-component kn_spring with the analytic integrator and the same model,
+** rest thresholds and clamp flag (spring.c): the group only shares Juckett's
+** coefficients (kn_spring_coefs_compute once per distinct dt, applied with
+** kn_spring_coefs_apply to every moving spring).
+**
+** The struct is the Lua userdata payload itself (FFI-friendly: plain
+** doubles and ints, the per-spring arrays in the trailing `data`).
+*/
+#ifndef KINETIC_SPRING_GROUP_H
+#define KINETIC_SPRING_GROUP_H
+
+#include <stddef.h>
+
+#include "spring.h"
+
+/* Slots of kn_spring_group.data, each `count` doubles long. */
+enum {
+  KN_SG_X, KN_SG_V, KN_SG_TARGET, KN_SG_FROM,
+  KN_SG_SCALE,        /* distance of the current motion of each spring */
+  KN_SG_REST,         /* 1.0 at rest, 0.0 moving */
+  KN_SG_SLOTS
+};
+
+typedef struct kn_spring_group {
+  kn_spring_model model;
+  double rest_delta, rest_speed;  /* relative to each spring's distance */
+  double coefs_dt;                /* dt of `coefs` (-1: none yet) */
+  kn_spring_coefs coefs;
+  int count;                      /* springs (>= 1) */
+  int clamp;                      /* stop at the target instead of overshooting */
+  int moving;                     /* springs not at rest */
+  int reserved;
+  double data[];                  /* KN_SG_SLOTS * count */
+} kn_spring_group;
+
+#define KN_SG_SLOT(g, slot) ((g)->data + (size_t)(slot) * (size_t)(g)->count)
+
+size_t kn_spring_group_size(int count);
+
+/* Initialise a zeroed block of kn_spring_group_size(count) bytes; from, to,
+   velocity are arrays of count. */
+void kn_spring_group_init(kn_spring_group *g, int count, const kn_spring_model *m,
+                          int clamp, double rest_delta, double rest_speed,
+                          const double *from, const double *to,
+                          const double *velocity);
+
+/* Setters of spring i (0-based); each restarts that spring's motion as the
+   kn_spring setters do. */
+void kn_spring_group_set(kn_spring_group *g, int i, double x);
+void kn_spring_group_set_velocity(kn_spring_group *g, int i, double v);
+void kn_spring_group_set_state(kn_spring_group *g, int i, double x, double v);
+void kn_spring_group_set_target(kn_spring_group *g, int i, double target);
+/* All targets at once (array of count). */
+void kn_spring_group_set_targets(kn_spring_group *g, const double *targets);
+
+/* Advance every spring dt >= 0 seconds; returns how many are still moving. */
+int kn_spring_group_update(kn_spring_group *g, double dt);
+
+/* out[0..count) = positions. */
+void kn_spring_group_positions(const kn_spring_group *g, double *out);
+
+#endif
