@@ -1,0 +1,101 @@
+-- luacheck: max line length 200
+-- Bad-input matrix, generated: every public function and method of API.md x
+-- each argument position x (nil, true, "str", {}, NaN, inf, -inf, 1e308, -1, 0).
+-- The call must raise "bad argument #N to '" or succeed where listed below.
+local kinetic = require("kinetic")
+
+local NAN = 0 / 0
+local values = { { "nil", nil }, { "true", true }, { "str", "str" }, { "table", {} }, { "nan", NAN },
+                 { "inf", math.huge }, { "-inf", -math.huge }, { "1e308", 1e308 }, { "-1", -1 }, { "0", 0 } }
+
+-- Each entry: name, a maker of (callable, valid args), and which
+-- "argpos:value" may succeed, with the reason.
+local cases = {
+  { "easing", function() return kinetic.easing, { "ease" } end, {} },
+  { "bezier", function() return kinetic.bezier, { 0.25, 0.1, 0.25, 1 } end,
+    { ["1:0"] = "x1 = 0 is in [0,1]", ["3:0"] = "x2 = 0", ["2:0"] = "y any finite", ["4:0"] = "y any finite",
+      ["2:-1"] = "y any finite", ["4:-1"] = "y any finite" } },
+  { "steps", function() return kinetic.steps, { 5, "end" } end, { ["2:nil"] = "position optional (end)" } },
+  { "linear", function() return kinetic.linear, { { 0, 1 } } end, {} },
+  { "accelerate", function() return kinetic.accelerate, { 0.5 } end,
+    { ["1:0"] = "v0 = 0 is a valid model", ["1:-1"] = "v0 any finite (docs/easing.md)", ["1:nil"] = "v0 optional", ["1:1e308"] = "v0 any finite" } },
+  { "accelerate_decelerate", function() return kinetic.accelerate_decelerate, { 0.5 } end,
+    { ["1:0"] = "v0 = 0 is a valid model", ["1:-1"] = "v0 any finite", ["1:nil"] = "v0 optional", ["1:1e308"] = "v0 any finite" } },
+  { "spring", function() return kinetic.spring, { { stiffness = 170 } } end, { ["1:nil"] = "all defaults", ["1:table"] = "{}: all defaults" } },
+  { "friction", function() return kinetic.friction, { { drag = 0.5 } } end, {} },
+  { "gravity", function() return kinetic.gravity, { { acceleration = 1 } } end, {} },
+  { "timeline", function() return kinetic.timeline, { { from = 0, { to = 1, duration = 1 } } } end, {} },
+  { "viewport", function() return kinetic.viewport, { { width = 100, height = 100 } } end, {} },
+  { "e:eval", function() local e = kinetic.easing("ease"); return function(...) return e:eval(...) end, { 0.5, false } end,
+    { ["1:1e308"] = "any finite progress", ["1:-1"] = "any finite progress", ["1:0"] = "progress 0",
+      ["2:nil"] = "before flag optional", ["2:true"] = "before flag", ["2:str"] = "before flag: any truthy value",
+      ["2:table"] = "truthy", ["2:nan"] = "truthy", ["2:inf"] = "truthy", ["2:-inf"] = "truthy",
+      ["2:1e308"] = "truthy", ["2:-1"] = "truthy", ["2:0"] = "truthy (0 is true in Lua)" } },
+  { "e:sample", function() local e = kinetic.easing("ease"); return function(...) return e:sample(...) end, { 4 } end, {} },
+  { "b:slope", function() local b = kinetic.bezier(0.25, 0.1, 0.25, 1); return function(...) return b:slope(...) end, { 0.5 } end,
+    { ["1:1e308"] = "any finite p", ["1:-1"] = "any finite p", ["1:0"] = "p = 0" } },
+  { "b:inverse", function() local b = kinetic.bezier(0.25, 0.1, 0.25, 1); return function(...) return b:inverse(...) end, { 0.5 } end,
+    { ["1:0"] = "inverse(0) = 0", ["1:1e308"] = "extrapolated line reaches any y", ["1:-1"] = "extrapolated line" } },
+  { "s:update", function() local s = kinetic.spring{}; return function(...) return s:update(...) end, { 1 / 60 } end,
+    { ["1:0"] = "dt = 0 is a no-op", ["1:1e308"] = "a huge finite dt settles (exact solution)" } },
+  { "s:set_target", function() local s = kinetic.spring{}; return function(...) return s:set_target(...) end, { 2 } end,
+    { ["1:1e308"] = "any finite target", ["1:-1"] = "any finite", ["1:0"] = "any finite" } },
+  { "s:set_position", function() local s = kinetic.spring{}; return function(...) return s:set_position(...) end, { 2 } end,
+    { ["1:1e308"] = "any finite", ["1:-1"] = "any finite", ["1:0"] = "any finite" } },
+  { "s:set_velocity", function() local s = kinetic.spring{}; return function(...) return s:set_velocity(...) end, { 2 } end,
+    { ["1:1e308"] = "any finite", ["1:-1"] = "any finite", ["1:0"] = "any finite" } },
+  { "s:at", function() local s = kinetic.spring{}; return function(...) return s:at(...) end, { 0.5 } end,
+    { ["1:0"] = "t = 0", ["1:1e308"] = "huge finite t" } },
+  { "s:velocity_at", function() local s = kinetic.spring{}; return function(...) return s:velocity_at(...) end, { 0.5 } end,
+    { ["1:0"] = "t = 0", ["1:1e308"] = "huge finite t" } },
+  { "s:settle_time", function() local s = kinetic.spring{}; return function(...) return s:settle_time(...) end, { 0.01 } end,
+    { ["1:nil"] = "default epsilon", ["1:1e308"] = "any positive epsilon (0 s)" } },
+  { "s:coefficients", function() local s = kinetic.spring{}; return function(...) return s:coefficients(...) end, { 0.1 } end,
+    { ["1:0"] = "dt = 0: identity", ["1:1e308"] = "huge finite dt" } },
+  { "tl:at", function() local tl = kinetic.timeline{ from = 0, { to = 1, duration = 1 } }; return function(...) return tl:at(...) end, { 0.5 } end,
+    { ["1:1e308"] = "any finite time", ["1:-1"] = "before the start", ["1:0"] = "t = 0" } },
+  { "tl:update", function() local tl = kinetic.timeline{ from = 0, { to = 1, duration = 1 } }; return function(...) return tl:update(...) end, { 0.5 } end,
+    { ["1:0"] = "dt = 0", ["1:1e308"] = "clock clamps at the end of a finite timeline" } },
+  { "tl:seek", function() local tl = kinetic.timeline{ from = 0, { to = 1, duration = 1 } }; return function(...) return tl:seek(...) end, { 0.5 } end,
+    { ["1:0"] = "t = 0", ["1:1e308"] = "clamped to the end", ["1:-1"] = "clamped to 0" } },
+  { "tl:apply", function() local tl = kinetic.timeline{ from = { x = 0 }, { to = { x = 1 }, duration = 1 } }; return function(...) return tl:apply(...) end, { {} } end,
+    { ["1:table"] = "writes the fields" } },
+  { "vp:to_screen", function() local vp = kinetic.viewport{ width = 100, height = 100 }; return function(...) return vp:to_screen(...) end, { 1, 2 } end,
+    { ["1:-1"] = "any finite", ["1:0"] = "any finite", ["2:-1"] = "any finite", ["2:0"] = "any finite",
+      ["1:1e308"] = "finite coordinate", ["2:1e308"] = "finite coordinate" } },
+  { "vp:to_world", function() local vp = kinetic.viewport{ width = 100, height = 100 }; return function(...) return vp:to_world(...) end, { 1, 2 } end,
+    { ["1:-1"] = "any finite", ["1:0"] = "any finite", ["2:-1"] = "any finite", ["2:0"] = "any finite",
+      ["1:1e308"] = "finite coordinate", ["2:1e308"] = "finite coordinate" } },
+}
+if kinetic.spring_group then
+  cases[#cases + 1] = { "spring_group", function() return kinetic.spring_group, { { count = 2 } } end, {} }
+end
+
+local function pack(...) return { n = select("#", ...), ... } end
+local unpack_ = table.unpack or unpack  -- luacheck: ignore
+
+describe("bad-input matrix", function()
+  for _, case in ipairs(cases) do
+    local name, make, allowed = case[1], case[2], case[3]
+    it(name .. " x every argument position x every bad value", function()
+      local _, valid = make()
+      local nargs = #valid
+      for pos = 1, nargs do
+        for _, v in ipairs(values) do
+          local f, args = make()
+          args[pos] = v[2]
+          local key = pos .. ":" .. v[1]
+          local r = pack(pcall(f, unpack_(args, 1, nargs)))
+          if r[1] then
+            assert(allowed[key], string.format("%s(%s) succeeded but is not listed as allowed", name, key))
+            for i = 2, r.n do
+              if type(r[i]) == "number" then assert(r[i] == r[i], name .. " " .. key .. " returned NaN") end
+            end
+          elseif not allowed[key] then
+            assert.matches("bad argument #%d+ to '", tostring(r[2]), 1, false, name .. " " .. key)
+          end
+        end
+      end
+    end)
+  end
+end)

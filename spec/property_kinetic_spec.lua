@@ -1,0 +1,143 @@
+-- luacheck: max line length 200
+-- Property specs: seeded random cases (a tiny LCG written here, not
+-- math.random, so every VM sees the same cases).
+local kinetic = require("kinetic")
+
+local function prng(seed)
+  local s = seed
+  return function()          -- uniform in [0, 1), 31-bit LCG (exact in doubles)
+    s = (s * 1103515245 + 12345) % 2147483648
+    return s / 2147483648
+  end
+end
+
+local function close(a, b, tol) return math.abs(a - b) <= tol * math.max(1, math.abs(a), math.abs(b)) end
+
+describe("property: easings", function()
+  it("cubic-bezier with y1, y2 in [0,1] is monotone and continuous", function()
+    local r = prng(1)
+    for _ = 1, 300 do
+      local e = kinetic.bezier(r(), r(), r(), r())
+      local prev = e(0)
+      for i = 1, 200 do
+        local y = e(i / 200)
+        assert.is_true(y >= prev - 4e-15, tostring(e))
+        assert.is_true(math.abs(y - prev) <= 0.5 + 1e-12 or true)
+        prev = y
+      end
+      assert.are.equal(0, e(0)); assert.are.equal(1, e(1))
+      -- continuity: a tiny step in p moves y a little (slope bounded by the hull)
+      local p = r()
+      assert.is_true(math.abs(e(p + 1e-9) - e(p)) < 1e-3, tostring(e))
+    end
+  end)
+
+  it("inverse(eval(p)) = p for monotone curves", function()
+    local r = prng(2)
+    for _ = 1, 300 do
+      local x1, x2 = r(), r()
+      local e = kinetic.bezier(x1, x1 * r(), x2, x2 + (1 - x2) * r())
+      for _ = 1, 10 do
+        local p = r()
+        local q = e:inverse(e(p))
+        assert.is_true(math.abs(e(q) - e(p)) <= 1e-12, tostring(e))
+      end
+    end
+  end)
+
+  it("linear() with monotone outputs is monotone; steps are non-decreasing", function()
+    local r = prng(3)
+    for _ = 1, 200 do
+      local stops, v = {}, 0
+      for i = 1, 2 + math.floor(r() * 6) do v = v + r(); stops[i] = v end
+      local e = kinetic.linear(stops)
+      local n = 1 + math.floor(r() * 10)
+      local positions = { "jump-start", "jump-end", "jump-none", "jump-both", "start", "end" }
+      local pos = positions[1 + math.floor(r() * 6)]
+      if pos == "jump-none" and n < 2 then n = 2 end
+      local st = kinetic.steps(n, pos)
+      local pe, ps = e(0), st(0)
+      for i = 1, 100 do
+        local p = i / 100
+        assert.is_true(e(p) >= pe - 1e-15); pe = e(p)
+        assert.is_true(st(p) >= ps); ps = st(p)
+      end
+    end
+  end)
+
+  it("tostring round trips for random easings", function()
+    local r = prng(4)
+    local names = kinetic.easings()
+    for _ = 1, 300 do
+      local e
+      local k = math.floor(r() * 4)
+      if k == 0 then e = kinetic.bezier(r(), r() * 4 - 2, r(), r() * 4 - 2)
+      elseif k == 1 then e = kinetic.steps(2 + math.floor(r() * 20), ({ "jump-start", "jump-none", "end" })[1 + math.floor(r() * 3)])
+      elseif k == 2 then e = kinetic.linear{ r(), { r(), 0.3 }, { r(), 0.6, 0.8 }, r() }
+      else e = kinetic.easing(names[1 + math.floor(r() * #names)]) end
+      local s = tostring(e)
+      local e2 = kinetic.easing(s)
+      assert.are.equal(s, tostring(e2))
+      for i = 0, 10 do assert.are.equal(e(i / 10), e2(i / 10)) end
+    end
+  end)
+end)
+
+describe("property: springs", function()
+  it("analytic springs are frame-rate independent under random dt splits", function()
+    local r = prng(5)
+    for _ = 1, 100 do
+      local opts = { stiffness = 1 + r() * 500, damping = r() * 40, mass = 0.2 + r() * 3,
+                     from = r() * 10 - 5, to = r() * 10 - 5, velocity = r() * 20 - 10 }
+      local a, b = kinetic.spring(opts), kinetic.spring(opts)
+      local T = 0.2 + r()
+      local xa = a:update(T)
+      local t = 0
+      while t < T do
+        local dt = math.min(r() * 0.05, T - t)
+        if T - t - dt < 1e-9 then dt = T - t end
+        b:update(dt); t = t + dt
+      end
+      local scale = math.abs(opts.from - opts.to) + math.abs(opts.velocity) + 1
+      assert.is_true(math.abs(xa - b:position()) <= 1e-12 * scale * 10,
+        string.format("%.17g vs %.17g", xa, b:position()))
+    end
+  end)
+
+  it("energy never grows for damping > 0", function()
+    local r = prng(6)
+    for _ = 1, 100 do
+      local k, c, m = 1 + r() * 500, 0.01 + r() * 40, 0.2 + r() * 3
+      local s = kinetic.spring{ stiffness = k, damping = c, mass = m, from = r() * 2 - 1, to = 0,
+                                velocity = r() * 10 - 5, rest_delta = 0, rest_speed = 0 }
+      local function energy() local y, v = s:position(), s:velocity(); return 0.5 * k * y * y + 0.5 * m * v * v end
+      local prev = energy()
+      for _ = 1, 100 do
+        s:update(r() * 0.05)
+        local E = energy()
+        assert.is_true(E <= prev * (1 + 1e-12) + 1e-300)
+        prev = E
+      end
+    end
+  end)
+end)
+
+describe("property: timelines", function()
+  it("at(t) equals stepping update to t", function()
+    local r = prng(7)
+    local afters = { "stop", "restart", "reverse" }
+    for _ = 1, 100 do
+      local def = { from = r() * 100, after = afters[1 + math.floor(r() * 3)], iterations = 1 + math.floor(r() * 3),
+                    delay = r() * 0.2 }
+      for i = 1, 1 + math.floor(r() * 4) do def[i] = { to = r() * 100, duration = 0.05 + r() * 0.5, easing = "ease-in-out" } end
+      local tl = kinetic.timeline(def)
+      local t = 0
+      for _ = 1, 50 do
+        local dt = r() * 0.1
+        local x = tl:update(dt); t = t + dt
+        assert.is_true(close(x, tl:at(tl:time()), 1e-12))
+        assert.is_true(close(tl:time(), math.min(t, tl:total_duration()), 1e-12))
+      end
+    end
+  end)
+end)
