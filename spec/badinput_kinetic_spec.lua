@@ -68,7 +68,23 @@ local cases = {
       ["1:1e308"] = "finite coordinate", ["2:1e308"] = "finite coordinate" } },
 }
 if kinetic.spring_group then
+  local function g2() return kinetic.spring_group{ count = 2, from = 0, to = 1 } end
+  local function method(name, args, allowed)
+    cases[#cases + 1] = { "g:" .. name, function()
+      local g = g2(); return function(...) return g[name](g, ...) end, args end, allowed }
+  end
+  local finite = { ["2:1e308"] = "any finite value", ["2:-1"] = "any finite value", ["2:0"] = "any finite value" }
   cases[#cases + 1] = { "spring_group", function() return kinetic.spring_group, { { count = 2 } } end, {} }
+  method("update", { 1 / 60 }, { ["1:0"] = "dt = 0", ["1:1e308"] = "a huge finite dt settles" })
+  method("set", { 1, 0.5, 0 }, { ["2:1e308"] = "any finite", ["2:-1"] = "any finite", ["2:0"] = "any finite",
+    ["3:1e308"] = "any finite", ["3:-1"] = "any finite", ["3:0"] = "any finite", ["3:nil"] = "velocity optional" })
+  method("set_target", { 1, 0.5 }, finite)
+  method("set_targets", { { 1, 2 } }, {})
+  method("position", { 1 }, {})
+  method("velocity", { 1 }, {})
+  method("target", { 1 }, {})
+  method("at_rest", { 1 }, {})
+  method("positions", { {} }, { ["1:nil"] = "out optional", ["1:table"] = "fills out" })
 end
 
 local function pack(...) return { n = select("#", ...), ... } end

@@ -1,0 +1,66 @@
+-- luacheck: max line length 200
+-- Regressions for what the fuzzers found (see fuzz/README.md).
+local kinetic = require("kinetic")
+
+local function finite(x) return x == x and x ~= math.huge and x ~= -math.huge end
+
+describe("fuzz regressions", function()
+  it("settle_time with a tiny epsilon terminates (was an endless loop)", function()
+    local s = kinetic.spring{ response = 0.5, damping_ratio = 0.8, from = 0, to = 1 }
+    local t = s:settle_time(1e-170)
+    assert.is_true(finite(t) and t > 30 and t < 50)
+    t = kinetic.spring{ response = 0.5, damping_ratio = 0.8, from = 0, to = 1e231 }:settle_time(1e-300)
+    assert.is_true(t > 0)
+  end)
+
+  it("settle_time when a period is below an ulp of the answer terminates", function()
+    local s = kinetic.spring{ stiffness = 1.2241677832959646e-250, damping = 1.224167783418391e-250,
+                              from = -3.1050361846014179e231, to = 0, velocity = 3.248987368034472e217 }
+    local t = s:settle_time(2.3763644578689498e-212)
+    assert.is_true(t > 0)
+  end)
+
+  it("a huge finite dt gives a finite state (was cos(inf) = NaN)", function()
+    for _, c in ipairs({ 0, 1, 26 }) do
+      local s = kinetic.spring{ stiffness = 170, damping = c, from = 0, to = 1 }
+      local x = s:update(1e308)
+      assert.is_true(finite(x) and finite(s:velocity()), "damping " .. c)
+      assert.is_true(finite(s:at(1e300)))
+    end
+  end)
+
+  it("params() of a spring whose m*k underflows has no NaN", function()
+    local p = kinetic.spring{ mass = 3.1620201333839779e-322, stiffness = 8.691355240467201e-309, damping = 0 }:params()
+    assert.is_true(p.damping_ratio == p.damping_ratio)
+    assert.is_true(p.bounce == p.bounce)
+  end)
+
+  it("bezier with |y| up to 1e300 stays finite; beyond is refused", function()
+    local e = kinetic.bezier(1e-300, 0, 0, 1e300)
+    assert.is_true(finite(e(5.2998088236266445e-315)))
+    assert.is_true(finite(kinetic.bezier(0, 1e300, 1, -1e300)(0.5)))
+    assert.has_error(function() kinetic.bezier(0, 1e301, 1, 1) end)
+    assert.matches("bad argument #2 to 'bezier'", select(2, pcall(kinetic.bezier, 0, 1e308, 1, 1)), 1, true)
+    assert.matches("bad argument #4 to 'bezier'", select(2, pcall(kinetic.bezier, 0, 0, 1, -1e308)), 1, true)
+    assert.matches("bad argument #1 to 'easing'", select(2, pcall(kinetic.easing, "cubic-bezier(0, 1e308, 1, 1)")), 1, true)
+  end)
+
+  it("a spring whose k/m overflows is refused, not NaN", function()
+    local ok, err = pcall(kinetic.spring, { mass = 1e-300, stiffness = 1e10 })
+    assert.is_false(ok)
+    assert.matches("bad argument #1 to '.-' %(parameters out of range", err)
+  end)
+
+  it("rk4/euler are refused where their fixed 1 ms step is unstable", function()
+    for _, integ in ipairs({ "rk4", "euler" }) do
+      local ok, err = pcall(kinetic.spring, { stiffness = 170, damping = 26, mass = 4.76837158203125e-05, integrator = integ })
+      assert.is_false(ok)
+      assert.matches("bad argument #1 to '.-' %(field 'integrator'", err)
+      -- the analytic integrator takes the same spring
+      assert.is_true(finite(kinetic.spring{ stiffness = 170, damping = 26, mass = 4.76837158203125e-05 }:update(2)))
+      -- ordinary springs keep working
+      local s = kinetic.spring{ tension = 300, friction = 20, integrator = integ }
+      for _ = 1, 100 do assert.is_true(finite(s:update(0.05))) end
+    end
+  end)
+end)
