@@ -103,6 +103,7 @@ void kn_open_springgroup(lua_State *L);
 void kn_open_motion(lua_State *L);
 void kn_open_timeline(lua_State *L);
 void kn_open_viewport(lua_State *L);
+void kn_open_ffi(lua_State *L);
 
 KN_EXPORT int luaopen_kinetic_core(lua_State *L);
 

@@ -40,6 +40,7 @@ build = {
         "csrc/l_spring.c",
         "csrc/spring_group.c",
         "csrc/l_springgroup.c",
+        "csrc/l_ffi.c",
         "csrc/l_motion.c",
         "csrc/l_timeline.c",
         "csrc/l_viewport.c",

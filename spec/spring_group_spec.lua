@@ -1,3 +1,4 @@
+-- luacheck: no max line length
 -- kinetic.spring_group (API.md section 6): count scalar springs in one
 -- userdata, bit for bit the same as count separate kinetic.Springs.
 local kinetic = require("kinetic")
@@ -203,7 +204,8 @@ describe("kinetic.spring_group bad input", function()
     merr(function() local _ = g:set(1) end, "bad argument #2 to 'set' (number expected, got no value)")
     merr(function() local _ = g:set(1, 0, 0 / 0) end, "bad argument #3 to 'set' (finite number expected, got nan)")
     merr(function() local _ = g:set_target(3, math.huge) end, "bad argument #2 to 'set_target' (finite number expected, got inf)")
-    merr(function() local _ = g:set_targets { 1, 2 } end, "bad argument #1 to 'set_targets' (array of 3 numbers (count) expected, got 2 items)")
+    merr(function() local _ = g:set_targets { 1, 2 } end,
+         "bad argument #1 to 'set_targets' (array of 3 numbers (count) expected, got 2 items)")
     merr(function() local _ = g:set_targets { 1, 2, 0 / 0 } end, "item 3: finite number expected, got nan")
     merr(function() local _ = g:set_targets(5) end, "bad argument #1 to 'set_targets' (array of numbers expected, got number)")
     merr(function() local _ = g:update(-1) end, "bad argument #1 to 'update' (non-negative number expected, got -1)")

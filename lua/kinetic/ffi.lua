@@ -1,0 +1,291 @@
+-- kinetic.ffi: the LuaJIT fast path.  init.lua calls install(core) under
+-- LuaJIT with the JIT on, `ffi` available and KINETIC_FFI ~= "0".
+--
+-- The hot methods (easing eval and __call, Spring update/position,
+-- Timeline at/update, SpringGroup update/positions) are replaced in the
+-- classes' own method tables by Lua functions that call the SAME C core
+-- through the FFI on the very same userdata: a full userdata passed to an
+-- FFI pointer parameter (or ffi.cast to a pointer) is its payload address,
+-- and each payload is the C struct itself.  The JIT compiles these calls;
+-- classic lua_CFunction calls it cannot.
+--
+-- The C functions are reached without knowing the shared object's path:
+-- core._ffi_api is a light userdata pointing at a static const table of
+-- function pointers (csrc/l_ffi.c).  The struct layouts below are checked
+-- against core._sizeof before anything is replaced.
+--
+-- Behaviour is the classic binding's, exactly: the fast path only runs for
+-- plain finite numbers, `out` tables without metatables and objects without
+-- callbacks; everything else (errors included) goes to the classic C method,
+-- by a tail call so that error messages name the method as before.
+local ffi = require("ffi")
+
+local M = {}
+
+local CDEF = [[
+typedef struct kn_spring_model {
+  double mass, stiffness, damping, decay, omega2, disc;
+} kn_spring_model;
+typedef struct kn_spring_coefs {
+  double pos_pos, pos_vel, vel_pos, vel_vel;
+} kn_spring_coefs;
+typedef struct kn_spring {
+  kn_spring_model model;
+  double rest_delta, rest_speed, scale, accum, coefs_dt;
+  kn_spring_coefs coefs;
+  int n, integrator, clamp, at_rest;
+  double data[];
+} kn_spring;
+typedef struct kn_spring_group {
+  kn_spring_model model;
+  double rest_delta, rest_speed, coefs_dt;
+  kn_spring_coefs coefs;
+  int count, clamp, moving, reserved;
+  double data[];
+} kn_spring_group;
+typedef struct kn_timeline {
+  int nseg, ncomp, mode, after;
+  double duration, iterations, delay, total, clock, turn;
+  double pivot[2];
+  unsigned long gen;
+  unsigned user;
+  double *cum, *dur, *keys, *A, *B, *scratch;
+  const void **easing;
+  double data[];
+} kn_timeline;
+struct kn_easing;
+struct kn_ffi_api {
+  int version;
+  double (*easing_eval)(const struct kn_easing *e, double p, int before_flag);
+  int (*spring_update)(kn_spring *s, double dt);
+  int (*group_update)(kn_spring_group *g, double dt);
+  double (*timeline_at)(kn_timeline *tl, double t);
+  double (*timeline_update)(kn_timeline *tl, double dt);
+};
+]]
+
+local declared = false
+
+-- Sizes and offsets the C side reports against the cdef above: a table of
+-- { name, ffi value, C value } (used by install and by spec/ffi_spec.lua).
+function M.layout(core)
+  local C = core._sizeof
+  local rows = {}
+  local function row(name, v) rows[#rows + 1] = { name, v, C[name] } end
+  row("kn_ffi_api", ffi.sizeof("struct kn_ffi_api"))
+  row("kn_spring_model", ffi.sizeof("kn_spring_model"))
+  row("kn_spring_coefs", ffi.sizeof("kn_spring_coefs"))
+  row("kn_spring", ffi.sizeof("kn_spring"))
+  row("kn_spring.n", ffi.offsetof("kn_spring", "n"))
+  row("kn_spring.data", ffi.offsetof("kn_spring", "data"))
+  row("kn_spring_group", ffi.sizeof("kn_spring_group"))
+  row("kn_spring_group.count", ffi.offsetof("kn_spring_group", "count"))
+  row("kn_spring_group.data", ffi.offsetof("kn_spring_group", "data"))
+  row("kn_timeline", ffi.sizeof("kn_timeline"))
+  row("kn_timeline.user", ffi.offsetof("kn_timeline", "user"))
+  row("kn_timeline.scratch", ffi.offsetof("kn_timeline", "scratch"))
+  row("kn_timeline.data", ffi.offsetof("kn_timeline", "data"))
+  return rows
+end
+
+-- Replace the hot methods; returns true when the fast path is active.
+function M.install(core)
+  if type(core._ffi_api) ~= "userdata" or type(core._sizeof) ~= "table" then return false end
+  if not declared then
+    local ok = pcall(ffi.cdef, CDEF)
+    if not ok then return false end
+    declared = true
+  end
+  for _, r in ipairs(M.layout(core)) do
+    if r[2] ~= r[3] then return false end      -- a layout mismatch: stay classic
+  end
+  local api = ffi.cast("const struct kn_ffi_api *", core._ffi_api)
+  if api.version ~= 1 then return false end
+
+  local reg = debug.getregistry()
+  local dgetmetatable, getfenv = debug.getmetatable, debug.getfenv
+  local getmetatable, type, cast = getmetatable, type, ffi.cast
+  local huge = math.huge
+  local band, rshift = require("bit").band, require("bit").rshift
+  local tnew = (pcall(require, "table.new")) and require("table.new") or function() return {} end
+
+  local easing_eval = api.easing_eval
+  local spring_update = api.spring_update
+  local group_update = api.group_update
+  local timeline_at = api.timeline_at
+  local timeline_update = api.timeline_update
+  local spring_ptr = ffi.typeof("kn_spring *")
+  local group_ptr = ffi.typeof("kn_spring_group *")
+  local timeline_ptr = ffi.typeof("kn_timeline *")
+
+  -- Objects seen by the fast path: userdata -> cdata pointer (or false:
+  -- use the classic method for this object).  Weak keys: no leak.
+  local function weak() return setmetatable({}, { __mode = "k" }) end
+
+  ---------------------------------------------------------------- easings
+  local emt, bmt = reg["kinetic.Easing"], reg["kinetic.Bezier"]
+  local c_eval = emt.__index.eval
+  local easings = weak()
+  local function easing_reg(e)
+    local mt = dgetmetatable(e)
+    if type(e) == "userdata" and (mt == emt or mt == bmt) then
+      easings[e] = true
+      return true
+    end
+    return nil
+  end
+  local function eval(e, ...)
+    local p, before = ...
+    local ok = easings[e]
+    if ok == nil then ok = easing_reg(e) end
+    if ok and type(p) == "number" and p > -huge and p < huge then   -- NaN fails too
+      if before == nil or before == false then return easing_eval(e, p, 0) end
+      if before == true then return easing_eval(e, p, 1) end
+    end
+    return c_eval(e, ...)
+  end
+  for _, mt in ipairs { emt, bmt } do
+    mt.__index.eval = eval
+    mt.__call = eval
+  end
+
+  ---------------------------------------------------------------- springs
+  local smt = reg["kinetic.Spring"]
+  local c_update, c_position = smt.__index.update, smt.__index.position
+  local springs = weak()
+  local function spring_reg(s)
+    if type(s) ~= "userdata" or dgetmetatable(s) ~= smt then return nil end
+    local uv = getfenv(s)
+    local p = cast(spring_ptr, s)
+    if type(uv) ~= "table" or uv.on_update ~= nil or uv.on_rest ~= nil or p.n > 4 then
+      p = false                                  -- callbacks or long vectors: classic
+    end
+    springs[s] = p
+    return p
+  end
+  -- (cdata references such as p.data are not kept in locals across loops:
+  -- a reference that crosses a trace boundary is allocated on every call)
+  local function values(p, n)
+    if n == 1 then return p.data[0] end
+    if n == 2 then return p.data[0], p.data[1] end
+    if n == 3 then return p.data[0], p.data[1], p.data[2] end
+    return p.data[0], p.data[1], p.data[2], p.data[3]
+  end
+  local function scratch(p, n)
+    if n == 1 then return p.scratch[0] end
+    if n == 2 then return p.scratch[0], p.scratch[1] end
+    if n == 3 then return p.scratch[0], p.scratch[1], p.scratch[2] end
+    return p.scratch[0], p.scratch[1], p.scratch[2], p.scratch[3]
+  end
+  smt.__index.update = function(s, ...)
+    local dt = ...
+    local p = springs[s]
+    if p == nil then p = spring_reg(s) end
+    if p and type(dt) == "number" and dt >= 0 and dt < huge then
+      spring_update(p, dt)
+      return values(p, p.n)
+    end
+    return c_update(s, ...)
+  end
+  smt.__index.position = function(s, ...)
+    local p = springs[s]
+    if p == nil then p = spring_reg(s) end
+    if p then return values(p, p.n) end
+    return c_position(s, ...)
+  end
+
+  ---------------------------------------------------------------- groups
+  local gmt = reg["kinetic.SpringGroup"]
+  local c_gupdate, c_positions = gmt.__index.update, gmt.__index.positions
+  local groups = weak()
+  local function group_reg(g)
+    if type(g) ~= "userdata" or dgetmetatable(g) ~= gmt then return nil end
+    local p = cast(group_ptr, g)
+    groups[g] = p
+    return p
+  end
+  gmt.__index.update = function(g, ...)
+    local dt = ...
+    local p = groups[g]
+    if p == nil then p = group_reg(g) end
+    if p and type(dt) == "number" and dt >= 0 and dt < huge then
+      return group_update(p, dt)
+    end
+    return c_gupdate(g, ...)
+  end
+  gmt.__index.positions = function(g, ...)
+    local out = ...
+    local p = groups[g]
+    if p == nil then p = group_reg(g) end
+    if p then
+      local n = p.count
+      if out == nil then out = tnew(n, 0)
+      elseif type(out) ~= "table" or getmetatable(out) ~= nil then p = nil end
+      if p then
+        for i = 1, n do out[i] = p.data[i - 1] end
+        return out
+      end
+    end
+    return c_positions(g, ...)
+  end
+
+  ---------------------------------------------------------------- timelines
+  local tmt = reg["kinetic.Timeline"]
+  local c_at, c_tupdate = tmt.__index.at, tmt.__index.update
+  local timelines = weak()     -- tl -> pointer
+  local tnames = weak()        -- tl -> array of property names (named shape)
+  local function timeline_reg(tl)
+    if type(tl) ~= "userdata" or dgetmetatable(tl) ~= tmt then return nil end
+    local p = cast(timeline_ptr, tl)
+    local shape = band(p.user, 3)
+    if shape == 2 then
+      local uv, names = getfenv(tl), {}
+      for j = 1, p.ncomp do names[j] = uv[j] end
+      tnames[tl] = names
+    elseif shape == 1 and p.ncomp > 4 then
+      p = false                                   -- long vectors without out: classic
+    end
+    timelines[tl] = p
+    return p
+  end
+  -- Results as l_timeline.c's push_state.
+  local function result(tl, p, v0, out)
+    local shape = band(p.user, 3)
+    if shape == 0 then return v0 end
+    local n = p.ncomp
+    if shape == 1 then
+      if out == nil then return scratch(p, n) end
+      for j = 1, n do out[j] = p.scratch[j - 1] end
+      return out
+    end
+    local names = tnames[tl]
+    if out == nil then out = tnew(0, n) end
+    for j = 1, n do out[names[j]] = p.scratch[j - 1] end
+    return out
+  end
+  local function plain_out(out)
+    return out == nil or (type(out) == "table" and getmetatable(out) == nil)
+  end
+  tmt.__index.at = function(tl, ...)
+    local t, out = ...
+    local p = timelines[tl]
+    if p == nil then p = timeline_reg(tl) end
+    if p and type(t) == "number" and t > -huge and t < huge and plain_out(out) then
+      return result(tl, p, timeline_at(p, t), out)
+    end
+    return c_at(tl, ...)
+  end
+  tmt.__index.update = function(tl, ...)
+    local dt, out = ...
+    local p = timelines[tl]
+    if p == nil then p = timeline_reg(tl) end
+    if p and rshift(p.user, 4) == 0 and type(dt) == "number" and dt >= 0
+       and p.clock + dt < huge and plain_out(out) then
+      return result(tl, p, timeline_update(p, dt), out)
+    end
+    return c_tupdate(tl, ...)
+  end
+  return true
+end
+
+return M

@@ -1,0 +1,129 @@
+-- luacheck: no max line length
+-- The LuaJIT FFI fast path (lua/kinetic/ffi.lua) and the allocation-free
+-- `out` forms (API.md section 6).  The whole suite runs with the fast path
+-- on (luajit default) and off (KINETIC_FFI=0, and every PUC VM).
+local kinetic = require("kinetic")
+
+local is_luajit = type(jit) == "table"
+
+describe("kinetic._ffi", function()
+  it("says which path is active", function()
+    local expect = is_luajit and jit.status() and os.getenv("KINETIC_FFI") ~= "0"
+                   and (pcall(require, "ffi")) or false
+    assert.are.equal(expect and true or false, kinetic._ffi)
+  end)
+
+  it("exposes the C function table and the struct sizes", function()
+    assert.are.equal("userdata", type(kinetic._ffi_api))
+    assert.are.equal("table", type(kinetic._sizeof))
+    assert.is_true(kinetic._sizeof.kn_spring > 0)
+  end)
+
+  if is_luajit and (pcall(require, "ffi")) then
+    local ffi = require("ffi")
+    local fast = require("kinetic.ffi")
+
+    it("declares every struct with the size and offsets C reports", function()
+      if not kinetic._ffi then fast.install(require("kinetic.core")) end  -- declares the cdef
+      for _, r in ipairs(fast.layout(require("kinetic.core"))) do
+        assert.are.equal(r[3], r[2], r[1])
+      end
+    end)
+
+    it("hands a userdata's payload to FFI pointer parameters (the same struct)", function()
+      local s = kinetic.spring { from = { 3, 4 }, to = { 5, 6 } }
+      local p = ffi.cast("kn_spring *", s)
+      assert.are.equal(2, p.n)
+      assert.are.equal(3, p.data[0])
+      assert.are.equal(4, p.data[1])
+      p.data[0] = 7                                -- the very same memory
+      assert.are.equal(7, (s:position()))
+      local api = ffi.cast("const struct kn_ffi_api *", kinetic._ffi_api)
+      local e = kinetic.bezier(0.1, 0.7, 0.2, 1)
+      assert.are.equal(e:eval(0.3), api.easing_eval(e, 0.3, 0))
+    end)
+  end
+end)
+
+-- Objects with callbacks always take the classic path; without, the fast
+-- one (under LuaJIT): both must give the same doubles.
+describe("fast and classic paths agree", function()
+  it("springs (scalar, 2-vector) with and without callbacks", function()
+    for _, opts in ipairs { { from = 0, to = 1 }, { from = { 0, 5 }, to = { 1, -2 }, velocity = { 3, 0 } } } do
+      local plain = kinetic.spring { stiffness = 200, damping = 9, from = opts.from, to = opts.to, velocity = opts.velocity }
+      local cb = kinetic.spring { stiffness = 200, damping = 9, from = opts.from, to = opts.to, velocity = opts.velocity,
+                                  on_update = function() end }
+      for i = 1, 300 do
+        local dt = (i % 7 == 0) and 1 / 30 or 1 / 60
+        local a1, a2 = plain:update(dt)
+        local b1, b2 = cb:update(dt)
+        assert.are.equal(b1, a1)
+        assert.are.equal(b2, a2)
+        local p1, p2 = plain:position()
+        assert.are.equal(a1, p1)
+        assert.are.equal(a2, p2)
+      end
+    end
+  end)
+
+  it("timelines (number, vector, named) with and without callbacks", function()
+    local function def(from, to, cb)
+      return { from = from, { to = to, duration = 0.3, easing = "ease-out" },
+               { to = from, duration = 0.2, easing = "outBack" }, after = "reverse", iterations = 4,
+               on_iteration = cb }
+    end
+    for _, st in ipairs { { 0, 10 }, { { 1, 2, 3 }, { 4, 5, 6 } }, { { x = 1, y = 2 }, { x = -3, y = 8 } } } do
+      local a = kinetic.timeline(def(st[1], st[2]))
+      local b = kinetic.timeline(def(st[1], st[2], function() end))
+      local oa, ob = {}, {}
+      for i = 1, 200 do
+        local dt = (i % 5) / 97
+        local ra = { a:update(dt, type(st[1]) == "table" and oa or nil) }
+        local rb = { b:update(dt, type(st[1]) == "table" and ob or nil) }
+        assert.are.same(rb, ra)
+        assert.are.same({ b:at(i / 50) }, { a:at(i / 50) })
+      end
+    end
+  end)
+end)
+
+-- No allocation in steady state: collectgarbage("count") flat over 1e6
+-- calls of each `out` form (#stress: skipped under ASan / valgrind).
+describe("allocation-free out forms #stress", function()
+  local function flat(name, fn)
+    for _ = 1, 2e4 do fn() end                     -- warm up (JIT traces, table slots)
+    collectgarbage("collect")
+    collectgarbage("stop")
+    local before = collectgarbage("count")
+    for _ = 1, 1e6 do fn() end
+    local after = collectgarbage("count")
+    collectgarbage("restart")
+    -- one allocation per call would be >= 16 MB; LuaJIT's compiled traces
+    -- are GC objects too (a few KB, once)
+    assert.is_true(after - before < 16, ("%s: %.1f KB allocated over 1e6 calls"):format(name, after - before))
+  end
+
+  it("easing sample(n, out)", function()
+    local e, out = kinetic.easing("ease"), {}
+    flat("sample(10, out)", function() e:sample(10, out) end)
+  end)
+
+  it("timeline update(dt, out) and at(t, out): vector and named", function()
+    local v = kinetic.timeline { from = { 0, 0, 0 }, { to = { 1, 2, 3 }, duration = 1 }, after = "restart" }
+    local n = kinetic.timeline { from = { x = 0, y = 0 }, { to = { x = 1, y = 2 }, duration = 1, easing = "ease" },
+                                 after = "reverse" }
+    local ov, on = {}, {}
+    flat("vector update(dt, out)", function() v:update(1 / 60, ov) end)
+    flat("named update(dt, out)", function() n:update(1 / 60, on) end)
+    local t = 0
+    flat("named at(t, out)", function() t = t + 0.001; n:at(t, on) end)
+  end)
+
+  it("spring update, spring_group update and positions(out)", function()
+    local s = kinetic.spring { stiffness = 100, damping = 0, rest_delta = 0, rest_speed = 0 }
+    flat("spring update", function() s:update(1 / 60) end)
+    local g = kinetic.spring_group { count = 8, stiffness = 100, damping = 0, rest_delta = 0, rest_speed = 0 }
+    local out = {}
+    flat("group update + positions(out)", function() g:update(1 / 60); g:positions(out) end)
+  end)
+end)
