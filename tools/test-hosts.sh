@@ -3,6 +3,8 @@
 #   - Neovim (headless): examples/nvim/selftest.lua, with the module loaded by
 #     Neovim's own loader from lua/kinetic/core.so (`make nvim`);
 #   - LÖVE 11 under Xvfb: examples/love with KINETIC_SELFTEST=1 (`make love`).
+# Each runs twice: as installed (LuaJIT's FFI fast path where it applies) and
+# with KINETIC_FFI=0 (the classic Lua C API binding).
 # Prints one line per host and exits non-zero on any failure.  Installs
 # neovim, love and xvfb when missing (apt-get as root; otherwise prints the
 # exact command and fails).  Environment: BUILD_ROOT (as tools/test.sh),
@@ -39,10 +41,12 @@ fi
 report() {
   name=$1; rc=$2; out=$3
   n=$(printf '%s\n' "$out" | sed -n 's/.*selftest passed (\([0-9]*\) checks).*/\1/p' | tail -n 1)
+  n0=$(printf '%s\n' "$out" | sed -n 's/.*selftest (KINETIC_FFI=0) passed (\([0-9]*\) checks).*/\1/p' | tail -n 1)
+  [ -z "$n0" ] && n=""    # both runs must pass
   # the self-tests print "<host> <version>, <Lua>, kinetic x.y.z" first
   ver=$(printf '%s\n' "$out" | grep -m 1 "^$name [0-9]" | sed 's/, kinetic [^,]*//; s/, [0-9]* easings//')
   if [ "$rc" -eq 0 ] && [ -n "$n" ]; then
-    printf '%-16s selftest passed (%s checks)%s\n' "$name:" "$n" "${ver:+ on $ver}"
+    printf '%-16s selftest passed (%s checks)%s, and again with KINETIC_FFI=0\n' "$name:" "$n" "${ver:+ on $ver}"
   else
     printf '%s\n' "$out" | tail -n 40
     if [ "$rc" -eq 124 ]; then why="timed out after ${TMO}s"; else why="exit $rc"; fi
@@ -53,9 +57,17 @@ report() {
 
 # --- Neovim --------------------------------------------------------------------
 if out=$($MAKE --no-print-directory -s BUILD_ROOT="$BR" nvim 2>&1); then
-  out=$(timeout "$TMO" nvim --headless -u NONE -i NONE -n --cmd "set rtp^=$ROOT" \
-          -c "luafile examples/nvim/selftest.lua" </dev/null 2>&1)
-  report nvim $? "$out"
+  run_nvim() {
+    timeout "$TMO" nvim --headless -u NONE -i NONE -n --cmd "set rtp^=$ROOT" \
+      -c "luafile examples/nvim/selftest.lua" </dev/null 2>&1
+  }
+  out=$(run_nvim); rc=$?
+  if [ $rc -eq 0 ]; then   # again on the classic binding (no LuaJIT FFI fast path)
+    out2=$(KINETIC_FFI=0 run_nvim); rc=$?
+    out="$out
+$(printf '%s\n' "$out2" | sed 's/^nvim selftest passed/nvim selftest (KINETIC_FFI=0) passed/')"
+  fi
+  report nvim $rc "$out"
 else
   printf '%s\n' "$out" | tail -n 20; echo "nvim:            make nvim FAILED"; status=1
 fi
@@ -64,9 +76,16 @@ fi
 shot=${KINETIC_SCREENSHOT:-$ROOT/$BR/love-selftest.png}
 mkdir -p "$(dirname "$shot")"; rm -f "$shot"
 if out=$($MAKE --no-print-directory -s BUILD_ROOT="$BR" love 2>&1); then
-  out=$(KINETIC_SELFTEST=1 KINETIC_SCREENSHOT="$shot" timeout "$TMO" \
-          xvfb-run -a -s "-screen 0 1280x720x24" love examples/love </dev/null 2>&1)
-  rc=$?
+  run_love() {
+    KINETIC_SELFTEST=1 timeout "$TMO" \
+      xvfb-run -a -s "-screen 0 1280x720x24" love examples/love </dev/null 2>&1
+  }
+  out=$(KINETIC_SCREENSHOT="$shot" run_love); rc=$?
+  if [ $rc -eq 0 ]; then   # again on the classic binding, no screenshot
+    out2=$(KINETIC_FFI=0 KINETIC_SCREENSHOT= run_love); rc=$?
+    out="$out
+$(printf '%s\n' "$out2" | sed 's/^love selftest passed/love selftest (KINETIC_FFI=0) passed/')"
+  fi
   if [ $rc -eq 0 ] && [ ! -s "$shot" ]; then
     out="$out
 love: no screenshot at $shot"; rc=1

@@ -278,7 +278,8 @@ function love.load()
   timeline_init()
   if SELFTEST then
     say("love ", LOVE_VERSION, ", ", jit and jit.version or _VERSION,
-        ", ", kinetic._VERSION, ", ", #race.racers, " easings")
+        kinetic._ffi and " (FFI path)" or " (classic binding)", ", ", kinetic._VERSION, ", ",
+        #race.racers, " easings")
   end
 end
 

@@ -68,7 +68,7 @@ local function run()
         "kinetic._VERSION is 'kinetic x.y.z', got " .. tostring(kinetic._VERSION))
   local v = vim.version()
   say("nvim ", v.major, ".", v.minor, ".", v.patch, ", ", jit and jit.version or _VERSION,
-      ", ", kinetic._VERSION)
+      kinetic._ffi and " (FFI path)" or " (classic binding)", ", ", kinetic._VERSION)
 
   local kf = require("kinetic_float")
   vim.cmd("source " .. vim.fn.fnameescape(here .. "/plugin/kinetic_float.lua"))  -- -u NONE loads no plugins
