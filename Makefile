@@ -74,6 +74,11 @@ bench: deps
 	  LUA_CPATH="build/$$vm/?.so;;" LUA_PATH='lua/?.lua;lua/?/init.lua;bench/?.lua;;' \
 	    $$vm bench/run.lua || exit 1; \
 	done
+	@mkdir -p $(BUILD_ROOT)/c
+	@$(CC) -std=c99 -O2 -Icsrc -o $(BUILD_ROOT)/c/core_ns bench/core_ns.c \
+	  $(filter-out csrc/l_% csrc/kinetic.c csrc/lutil.c,$(SRCS)) -lm
+	@echo "== C"
+	@$(BUILD_ROOT)/c/core_ns
 
 # Neovim: the 5.1-ABI module where Neovim's loader finds it (lua/ on 'runtimepath').
 # Copied then renamed, so a running Neovim that has the old file mapped keeps it.

@@ -1,0 +1,118 @@
+/*
+** core_ns.c -- C-level cost of the kinetic core (no Lua involved): easing
+** eval, Spring update (scalar, 2-vector), spring_group update per spring,
+** Timeline update (10 segments, 4 components).  Run by `make bench`:
+**
+**   make bench   (or: cc -O2 -std=c99 -Icsrc bench/core_ns.c CORE.c -lm, CORE = csrc files without l_, kinetic.c, lutil.c)
+*/
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "easing.h"
+#include "easing_parse.h"
+#include "spring.h"
+#include "spring_group.h"
+#include "timeline.h"
+
+static double now(void) { return (double)clock() / CLOCKS_PER_SEC; }
+
+static volatile double sink;
+
+static void easing_row(const char *spec) {
+  union { kn_easing e; double d[64]; } buf;
+  char err[128];
+  const int n = 4000000, m = 997;
+  double t0, s = 0.0;
+  int i;
+  if (!kn_easing_parse(spec, strlen(spec), &buf.e, 16, err, sizeof err)) {
+    printf("%s: %s\n", spec, err);
+    return;
+  }
+  t0 = now();
+  for (i = 0; i < n; i++) s += kn_easing_eval(&buf.e, (double)(i % m) / m, 0);
+  sink = s;
+  printf("  easing eval %-32s %7.2f ns\n", spec, (now() - t0) * 1e9 / n);
+}
+
+static void spring_row(int dims) {
+  kn_spring_model model;
+  kn_spring *sp = (kn_spring *)calloc(1, kn_spring_size(dims));
+  double from[2] = { 0, 0 }, to[2] = { 1, 2 }, v[2] = { 0, 0 };
+  const int n = 10000000;
+  double t0;
+  int i;
+  kn_spring_model_init(&model, 1, 180, 12);
+  kn_spring_init(sp, dims, &model, KN_SPRING_ANALYTIC, 0, 0, 0, from, to, v);
+  t0 = now();
+  for (i = 0; i < n; i++) kn_spring_update(sp, 1.0 / 60);
+  sink = sp->data[0];
+  printf("  spring update, %d-vector %-22s %7.2f ns\n", dims, "", (now() - t0) * 1e9 / n);
+  free(sp);
+}
+
+static void group_row(void) {
+  enum { N = 10000 };
+  kn_spring_model model;
+  kn_spring_group *g = (kn_spring_group *)calloc(1, kn_spring_group_size(N));
+  double *from = (double *)calloc(3 * N, sizeof(double));
+  const int n = 2000;
+  double t0;
+  int i;
+  for (i = 0; i < N; i++) from[N + i] = (double)i / N;
+  kn_spring_model_init(&model, 1, 180, 12);
+  kn_spring_group_init(g, N, &model, 0, 0, 0, from, from + N, from + 2 * N);
+  t0 = now();
+  for (i = 0; i < n; i++) sink = kn_spring_group_update(g, 1.0 / 60);
+  printf("  spring_group update, per spring %-15s %7.2f ns\n", "", (now() - t0) * 1e9 / n / N);
+  free(g);
+  free(from);
+}
+
+static void timeline_row(void) {
+  enum { NSEG = 10, NC = 4 };
+  union { kn_easing e; double d[64]; } ease;
+  kn_timeline *tl = (kn_timeline *)calloc(1, kn_timeline_size(NSEG, NC));
+  char err[128];
+  const int n = 5000000;
+  double t0;
+  int i, j;
+  kn_easing_parse("inOutQuad", 9, &ease.e, 16, err, sizeof err);
+  kn_timeline_layout(tl, NSEG, NC);
+  for (i = 0; i <= NSEG; i++)
+    for (j = 0; j < NC; j++) tl->keys[i * NC + j] = (double)(i * 7 + j * 3);
+  for (i = 0; i < NSEG; i++) {
+    tl->dur[i] = 0.05 + (i % 3) * 0.04;
+    tl->easing[i] = &ease.e;
+  }
+  tl->mode = 0;
+  tl->after = KN_AFTER_RESTART;
+  tl->iterations = HUGE_VAL;
+  tl->delay = 0;
+  tl->turn = 360;
+  kn_timeline_finish(tl);
+  t0 = now();
+  for (i = 0; i < n; i++) {
+    kn_timeline_seek(tl, tl->clock + 1.0 / 60);
+    kn_timeline_at(tl, tl->clock, tl->scratch);
+  }
+  sink = tl->scratch[0];
+  printf("  timeline update, 10 segments x 4 %-14s %7.2f ns\n", "", (now() - t0) * 1e9 / n);
+  free(tl);
+}
+
+int main(void) {
+  printf("C core, no Lua (ns per operation)\n");
+  easing_row("ease");
+  easing_row("cubic-bezier(0.05, 0.7, 0.1, 1)");
+  easing_row("outQuad");
+  easing_row("outElastic");
+  easing_row("steps(5)");
+  spring_row(1);
+  spring_row(2);
+  group_row();
+  timeline_row();
+  return 0;
+}
