@@ -359,9 +359,21 @@ static void fire(lua_State *L, const char *key) {
   }
 }
 
+/* rk4 and euler integrate 1 ms substeps: bound the work of one call (and
+   keep `accum -= 1 ms` meaningful) instead of looping for ages. */
+#define MAX_STEPPED_TIME 3600.0
+
+static double check_stepped(lua_State *L, const kn_spring *s, int arg, double t) {
+  if (s->integrator != KN_SPRING_ANALYTIC && t > MAX_STEPPED_TIME)
+    luaL_argerror(L, arg, lua_pushfstring(L,
+      "at most 3600 seconds expected with integrator '%s' (1 ms substeps), got %s",
+      integrator_names[s->integrator], kn_pushnumstr(L, t)));
+  return t;
+}
+
 static int m_update(lua_State *L) {
   kn_spring *s = check_spring(L);
-  double dt = check_time(L, 2);
+  double dt = check_stepped(L, s, 2, check_time(L, 2));
   int flags = kn_spring_update(s, dt);     /* state first, callbacks after */
   if (flags & KN_SPRING_MOVED) fire(L, "on_update");
   if (flags & KN_SPRING_RESTED) fire(L, "on_rest");
@@ -413,7 +425,7 @@ static int m_set_velocity(lua_State *L) {
 /* State t seconds ahead: what update(t) would give, on a copy. */
 static kn_spring *ahead(lua_State *L) {
   kn_spring *s = check_spring(L);
-  double t = check_time(L, 2);
+  double t = check_stepped(L, s, 2, check_time(L, 2));
   kn_spring *c = (kn_spring *)lua_newuserdata(L, kn_spring_size(s->n));
   kn_spring_copy(c, s);
   (void)kn_spring_update(c, t);

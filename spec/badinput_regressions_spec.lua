@@ -63,4 +63,16 @@ describe("fuzz regressions", function()
       for _ = 1, 100 do assert.is_true(finite(s:update(0.05))) end
     end
   end)
+
+  it("rk4/euler refuse a dt beyond 3600 s instead of looping (was a hang for 1e308)", function()
+    for _, integ in ipairs({ "rk4", "euler" }) do
+      local s = kinetic.spring{ stiffness = 100, damping = 0, integrator = integ }
+      for _, f in ipairs({ "update", "at", "velocity_at" }) do
+        local ok, err = pcall(s[f], s, 1e308)
+        assert.is_false(ok)
+        assert.matches("bad argument #%d+ to '.-' %(at most 3600 seconds", err)
+      end
+      assert.is_true(finite(s:update(1)))
+    end
+  end)
 end)
