@@ -21,14 +21,28 @@ describe("property: easings", function()
       local prev = e(0)
       for i = 1, 200 do
         local y = e(i / 200)
-        assert.is_true(y >= prev - 4e-15, tostring(e))
-        assert.is_true(math.abs(y - prev) <= 0.5 + 1e-12 or true)
+        if y < prev - 4e-15 then error("not monotone: " .. tostring(e)) end
         prev = y
       end
       assert.are.equal(0, e(0)); assert.are.equal(1, e(1))
       -- continuity: a tiny step in p moves y a little (slope bounded by the hull)
       local p = r()
       assert.is_true(math.abs(e(p + 1e-9) - e(p)) < 1e-3, tostring(e))
+    end
+  end)
+
+  it("every named easing but steps is continuous (random p, tiny step)", function()
+    local r = prng(9)
+    for _, name in ipairs(kinetic.easings()) do
+      if not name:find("step") then
+        local e = kinetic.easing(name)
+        assert.are.equal(0, e(0)); assert.are.equal(1, e(1))
+        for _ = 1, 200 do
+          local p = r()
+          local d = math.abs(e(p + 1e-10) - e(p))
+          if d > 1e-6 then error(string.format("%s jumps by %g at %.17g", name, d, p)) end
+        end
+      end
     end
   end)
 
@@ -59,8 +73,9 @@ describe("property: easings", function()
       local pe, ps = e(0), st(0)
       for i = 1, 100 do
         local p = i / 100
-        assert.is_true(e(p) >= pe - 1e-15); pe = e(p)
-        assert.is_true(st(p) >= ps); ps = st(p)
+        if e(p) < pe - 1e-15 then error("linear() not monotone: " .. tostring(e)) end
+        if st(p) < ps then error("steps decreasing: " .. tostring(st)) end
+        pe, ps = e(p), st(p)
       end
     end
   end)
