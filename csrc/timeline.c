@@ -178,6 +178,9 @@ int kn_timeline_next_event(const kn_timeline *tl, kn_tl_cursor *cur,
     double P = tl->delay + cur->pass * T;
     int is_last = cur->pass >= last;
     if (P >= cur->t1) break;             /* every event of a pass is after P */
+    /* from pass 2^53 on, pass + 1 == pass: passes cannot be told apart (nor
+       their events timed), so none are reported -- instead of looping forever */
+    if (!(cur->pass < 9007199254740992.0)) break;
     if (cur->k < n) {
       int i, idx, backward;
       double lp, limit, te;

@@ -75,4 +75,16 @@ describe("fuzz regressions", function()
       assert.is_true(finite(s:update(1)))
     end
   end)
+
+  it("timeline events beyond pass 2^53 end (was an endless loop)", function()
+    local n = 0
+    local tl = kinetic.timeline{ from = 0, { to = 1, duration = 0.001 }, after = "restart",
+                                 on_keyframe = function() n = n + 1 end, on_iteration = function() n = n + 1 end }
+    tl:seek(1e14)
+    assert.is_true(finite(tl:update(0.01)))
+    assert.are.equal(0, n)              -- passes are no longer distinguishable there
+    tl:seek(0)
+    tl:update(0.0105)
+    assert.are.equal(20, n)             -- 10 keyframes + 10 iterations as before
+  end)
 end)
