@@ -11,7 +11,11 @@
 /* x = x1 + F*(x2 - x1)  (seed 1.3 with the progress already eased);
    F == 1 returns x2 itself, so keyframes are hit exactly. */
 static double lerp(double x1, double x2, double f) {
-  return f == 1.0 ? x2 : x1 + f * (x2 - x1);
+  double d;
+  if (f == 1.0) return x2;
+  d = x2 - x1;
+  if (isinf(d)) return x1 * (1.0 - f) + x2 * f;   /* |x2 - x1| overflows: no inf */
+  return x1 + f * d;
 }
 
 void kn_interp_prepare(int mode, int n, const double *a, const double *b,

@@ -87,4 +87,10 @@ describe("fuzz regressions", function()
     tl:update(0.0105)
     assert.are.equal(20, n)             -- 10 keyframes + 10 iterations as before
   end)
+
+  it("timeline between keyframes whose difference overflows stays finite", function()
+    local tl = kinetic.timeline{ from = 1e308, { to = -1e308, duration = 1 } }
+    for i = 0, 10 do assert.is_true(finite(tl:at(i / 10))) end
+    assert.are.equal(0, tl:at(0.5))
+  end)
 end)
