@@ -371,10 +371,32 @@ static double check_stepped(lua_State *L, const kn_spring *s, int arg, double t)
   return t;
 }
 
+/* A finite state can still overflow: a spring without stiffness and damping
+   coasts without bound (x + v dt), a huge velocity on a soft spring swings
+   past 1.8e308.  Never silently: raise, and (for update) leave the spring
+   at rest on its target so that it stays usable. */
+static void check_overflow(lua_State *L, kn_spring *s, int reset) {
+  int i, n = s->n;
+  double *x = KN_SPRING_SLOT(s, KN_SP_X), *v = KN_SPRING_SLOT(s, KN_SP_V);
+  for (i = 0; i < n; i++)
+    if (!isfinite(x[i]) || !isfinite(v[i])) break;
+  if (i == n) return;
+  if (reset) {
+    memcpy(x, KN_SPRING_SLOT(s, KN_SP_TARGET), sizeof(double) * (size_t)n);
+    memcpy(KN_SPRING_SLOT(s, KN_SP_TEMP_X), x, sizeof(double) * (size_t)n);
+    for (i = 0; i < n; i++) v[i] = 0;
+    s->accum = 0;
+    kn_spring_restart(s);
+  }
+  luaL_error(L, "%s: the spring's state overflowed (beyond +-1.8e308)%s",
+             reset ? "update" : "at", reset ? "; it is reset to rest on its target" : "");
+}
+
 static int m_update(lua_State *L) {
   kn_spring *s = check_spring(L);
   double dt = check_stepped(L, s, 2, check_time(L, 2));
   int flags = kn_spring_update(s, dt);     /* state first, callbacks after */
+  check_overflow(L, s, 1);
   if (flags & KN_SPRING_MOVED) fire(L, "on_update");
   if (flags & KN_SPRING_RESTED) fire(L, "on_rest");
   return push_slot(L, s, KN_SPRING_SLOT(s, KN_SP_X));
@@ -429,6 +451,7 @@ static kn_spring *ahead(lua_State *L) {
   kn_spring *c = (kn_spring *)lua_newuserdata(L, kn_spring_size(s->n));
   kn_spring_copy(c, s);
   (void)kn_spring_update(c, t);
+  check_overflow(L, c, 0);
   return c;
 }
 

@@ -93,4 +93,19 @@ describe("fuzz regressions", function()
     for i = 0, 10 do assert.is_true(finite(tl:at(i / 10))) end
     assert.are.equal(0, tl:at(0.5))
   end)
+
+  it("a spring whose state would overflow raises and is left at rest on its target", function()
+    local s = kinetic.spring{ stiffness = 0, damping = 0, velocity = 1e300, to = 5 }
+    local ok, err = pcall(s.update, s, 1e10)
+    assert.is_false(ok)
+    assert.matches("state overflowed", err)
+    assert.is_true(s:at_rest())
+    assert.are.equal(s:target(), s:position())
+    assert.are.equal(0, s:velocity())
+    assert.is_true(finite(s:update(1)))
+    s = kinetic.spring{ stiffness = 0, damping = 0, velocity = 1e300 }
+    assert.has_error(function() s:at(1e10) end)       -- pure: the spring is unchanged
+    assert.are.equal(1e300, s:velocity())
+    assert.are.equal(1e297, s:at(1e-3))
+  end)
 end)
