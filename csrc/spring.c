@@ -147,9 +147,14 @@ void kn_spring_copy(kn_spring *dst, const kn_spring *src) {
   memcpy(dst, src, kn_spring_size(src->n));
 }
 
-void kn_spring_set_target(kn_spring *s, const double *target) {
-  memcpy(KN_SPRING_SLOT(s, KN_SP_TARGET), target, sizeof(double) * (size_t)s->n);
+int kn_spring_set_target(kn_spring *s, const double *target) {
+  double *tg = KN_SPRING_SLOT(s, KN_SP_TARGET);
+  int i, n = s->n;
+  for (i = 0; i < n; i++) if (tg[i] != target[i]) break;
+  if (i == n) return 0;          /* the same target: the motion goes on as it is */
+  memcpy(tg, target, sizeof(double) * (size_t)n);
   kn_spring_restart(s);
+  return 1;
 }
 
 void kn_spring_set_position(kn_spring *s, const double *x) {

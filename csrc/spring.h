@@ -91,8 +91,12 @@ void kn_spring_copy(kn_spring *dst, const kn_spring *src);
 /* Start a new motion from the current state: records `from`, the distance
    scale and whether it is at rest (exactly on target with zero velocity). */
 void kn_spring_restart(kn_spring *s);
-/* Setters (arrays of n); each restarts the motion. */
-void kn_spring_set_target(kn_spring *s, const double *target);
+/* Setters (arrays of n); each restarts the motion -- except a target equal
+   (==, every component) to the current one, which changes nothing at all (no
+   restart, no wake: rest state and distance scale kept; a spring re-sent its
+   target every frame still comes to rest).  set_target returns 1 when the
+   target changed, 0 when it was the same. */
+int kn_spring_set_target(kn_spring *s, const double *target);
 void kn_spring_set_position(kn_spring *s, const double *x);
 void kn_spring_set_velocity(kn_spring *s, const double *v);
 

@@ -74,15 +74,20 @@ void kn_spring_group_set_state(kn_spring_group *g, int i, double x, double v) {
   restart(g, i);
 }
 
+/* As kn_spring_set_target: an unchanged target changes nothing. */
 void kn_spring_group_set_target(kn_spring_group *g, int i, double target) {
-  KN_SG_SLOT(g, KN_SG_TARGET)[i] = target;
+  double *tg = KN_SG_SLOT(g, KN_SG_TARGET);
+  if (tg[i] == target) return;
+  tg[i] = target;
   restart(g, i);
 }
 
 void kn_spring_group_set_targets(kn_spring_group *g, const double *targets) {
+  double *tg = KN_SG_SLOT(g, KN_SG_TARGET);
   int i;
   for (i = 0; i < g->count; i++) {
-    KN_SG_SLOT(g, KN_SG_TARGET)[i] = targets[i];
+    if (tg[i] == targets[i]) continue;
+    tg[i] = targets[i];
     restart(g, i);
   }
 }

@@ -53,7 +53,8 @@ void kn_spring_group_set(kn_spring_group *g, int i, double x);
 void kn_spring_group_set_velocity(kn_spring_group *g, int i, double v);
 void kn_spring_group_set_state(kn_spring_group *g, int i, double x, double v);
 void kn_spring_group_set_target(kn_spring_group *g, int i, double target);
-/* All targets at once (array of count). */
+/* All targets at once (array of count).  As kn_spring_set_target, a target
+   equal to the current one changes nothing for that spring. */
 void kn_spring_group_set_targets(kn_spring_group *g, const double *targets);
 
 /* Advance every spring dt >= 0 seconds; returns how many are still moving. */

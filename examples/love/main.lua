@@ -97,8 +97,8 @@ local function race_update(dt)
 end
 
 -- Springs following the mouse -----------------------------------------------------
--- One 2-vector kinetic.spring per react-spring preset, retargeted (position and
--- velocity kept) whenever the mouse moves; plus a tail of 10 links in a
+-- One 2-vector kinetic.spring per react-spring preset, sent the mouse position
+-- every frame (a moved target retargets, position and velocity kept); plus a tail of 10 links in a
 -- kinetic.spring_group (20 scalar springs, x and y interleaved, one call per
 -- frame), link i chasing where the mouse was 4·i frames ago.
 local PRESETS = { "default", "gentle", "wobbly", "stiff", "slow", "molasses" }
@@ -127,28 +127,25 @@ local function springs_init()
 end
 
 local function springs_update(dt, mx, my)
-  if mx ~= target.x or my ~= target.y then
-    target.x, target.y = mx, my
-    for _, s in ipairs(springs) do s.spring:set_target(mx, my) end
-  end
+  -- the target is sent every frame: an unchanged target changes nothing (the
+  -- springs still come to rest), a moved one retargets keeping the velocity
+  target.x, target.y = mx, my
   for _, s in ipairs(springs) do
+    s.spring:set_target(mx, my)
     s.x, s.y = s.spring:update(dt)
   end
   -- link i's target is where the mouse was lag*i frames ago
   local hist, size = tail.history, tail.links * tail.lag + 1
   tail.head = tail.head % size + 1
   hist[tail.head] = { mx, my }
-  -- retarget only the springs whose target moved: a retarget restarts the
-  -- spring's rest test, so re-sending an unchanged target every frame
-  -- would keep it from ever coming to rest
   local tg, group = tail.targets, tail.group
   for i = 1, tail.links do
     local h = hist[(tail.head - 1 - i * tail.lag) % size + 1] or hist[1]
-    if tg[2 * i - 1] ~= h[1] then tg[2 * i - 1] = h[1]; group:set_target(2 * i - 1, h[1]) end
-    if tg[2 * i] ~= h[2] then tg[2 * i] = h[2]; group:set_target(2 * i, h[2]) end
+    tg[2 * i - 1], tg[2 * i] = h[1], h[2]
   end
+  group:set_targets(tg)
   tail.moving = group:update(dt)
-  tail.group:positions(tail.pos)
+  group:positions(tail.pos)
 end
 
 -- The timeline -------------------------------------------------------------------

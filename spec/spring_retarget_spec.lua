@@ -1,0 +1,197 @@
+-- luacheck: no max line length
+-- Retargeting with the target a spring already has changes nothing (no
+-- restart of the rest test, no wake, distance scale kept): a spring sent the
+-- same target every frame -- the usual mouse-follow pattern -- comes to rest
+-- exactly as one that is left alone.  Same for kinetic.spring_group's
+-- set_target / set_targets, still bit for bit equal to separate Springs.
+local kinetic = require("kinetic")
+
+local function trajectory(s, frames, each_frame)
+  local xs, vs = {}, {}
+  for f = 1, frames do
+    if each_frame then each_frame(s, f) end
+    s:update(1 / 60)
+    xs[f], vs[f] = s:position(), s:velocity()
+  end
+  return xs, vs
+end
+
+describe("set_target with an unchanged target", function()
+  it("the mouse-follow repro: a spring re-sent its target every frame comes to rest", function()
+    local s = kinetic.spring { frequency = 3, damping_ratio = 0.9, from = 0, to = 100 }
+    for _ = 1, 600 do s:set_target(100); s:update(1 / 60) end
+    assert.is_true(s:at_rest())
+    assert.are.equal(100, s:position())
+    assert.are.equal(0, s:velocity())
+  end)
+
+  it("moving + same target: the very same motion, settles normally, on_rest once", function()
+    local rests_a, rests_b = 0, 0
+    local a = kinetic.spring { frequency = 3, damping_ratio = 0.9, from = 0, to = 100,
+                               on_rest = function() rests_a = rests_a + 1 end }
+    local b = kinetic.spring { frequency = 3, damping_ratio = 0.9, from = 0, to = 100,
+                               on_rest = function() rests_b = rests_b + 1 end }
+    local xa, va = trajectory(a, 400)
+    local xb, vb = trajectory(b, 400, function(s, f)
+      local before = not s:at_rest() and s:settle_time()
+      assert.are.equal(s, s:set_target(100))           -- still returns the spring
+      if before then
+        -- the distance scale is kept: the rest threshold (the default
+        -- settle_time eps) is still the one of the whole 0 -> 100 motion
+        assert.are.equal(before, s:settle_time(), "frame " .. f)
+      end
+    end)
+    for f = 1, 400 do
+      assert.are.equal(xa[f], xb[f], "frame " .. f)
+      assert.are.equal(va[f], vb[f], "frame " .. f)
+    end
+    assert.is_true(b:at_rest())
+    assert.are.equal(100, b:position())
+    assert.are.equal(1, rests_a)
+    assert.are.equal(1, rests_b)
+  end)
+
+  it("at rest + same target: stays at rest, on_rest and on_update do not fire again", function()
+    local updates, rests = 0, 0
+    local s = kinetic.spring { preset = "stiff", from = 0, to = 5,
+                               on_update = function() updates = updates + 1 end,
+                               on_rest = function() rests = rests + 1 end }
+    while not s:at_rest() do s:update(1 / 60) end
+    local u0 = updates
+    assert.are.equal(1, rests)
+    for _ = 1, 100 do
+      s:set_target(5)
+      s:set_target { 5 }
+      assert.is_true(s:at_rest())
+      assert.are.equal(5, s:update(1 / 60))
+    end
+    assert.are.equal(u0, updates)
+    assert.are.equal(1, rests)
+    assert.are.equal(0, s:settle_time())
+    -- a changed target wakes it as before
+    s:set_target(6)
+    assert.is_false(s:at_rest())
+    while not s:at_rest() do s:update(1 / 60) end
+    assert.are.equal(2, rests)
+    assert.are.equal(6, s:position())
+  end)
+
+  it("vector springs: the same target (numbers or array) changes nothing, a changed component restarts", function()
+    local a = kinetic.spring { preset = "wobbly", from = { 0, 0 }, to = { 30, -40 } }
+    local b = kinetic.spring { preset = "wobbly", from = { 0, 0 }, to = { 30, -40 } }
+    for f = 1, 600 do
+      a:update(1 / 60)
+      if f % 2 == 0 then b:set_target(30, -40) else b:set_target { 30, -40 } end
+      b:update(1 / 60)
+      local ax, ay = a:position()
+      local bx, by = b:position()
+      assert.are.equal(ax, bx); assert.are.equal(ay, by)
+      assert.are.equal(a:at_rest(), b:at_rest())
+    end
+    assert.is_true(b:at_rest())
+    b:set_target(30, -41)                 -- one component differs: a new motion
+    assert.is_false(b:at_rest())
+  end)
+
+  it("a coasting spring (no stiffness) at rest keeps its stopping point as target", function()
+    local s = kinetic.spring { stiffness = 0, damping = 4, velocity = 10 }
+    while not s:at_rest() do s:update(1 / 60) end
+    local x = s:position()
+    assert.are.equal(x, s:target())
+    s:set_target(x)
+    assert.is_true(s:at_rest())
+    assert.are.equal(x, s:update(1 / 60))
+  end)
+
+  it("clamped springs: re-sending the target keeps the clamp reference (same motion)", function()
+    local a = kinetic.spring { preset = "wobbly", clamp = true, from = 0, to = 10 }
+    local b = kinetic.spring { preset = "wobbly", clamp = true, from = 0, to = 10 }
+    local xa = trajectory(a, 200)
+    local xb = trajectory(b, 200, function(s) s:set_target(10) end)
+    for f = 1, 200 do assert.are.equal(xa[f], xb[f]) end
+    assert.is_true(b:at_rest())
+  end)
+end)
+
+describe("spring_group set_target / set_targets with unchanged targets", function()
+  it("the mouse-follow pattern: set_targets every frame with the same values comes to rest", function()
+    local g = kinetic.spring_group { count = 20, frequency = 3, damping_ratio = 0.9, from = 0, to = 100 }
+    local tg = {}
+    for i = 1, 20 do tg[i] = 100 end
+    local moving
+    for _ = 1, 600 do g:set_targets(tg); moving = g:update(1 / 60) end
+    assert.are.equal(0, moving)
+    for i = 1, 20 do
+      assert.is_true(g:at_rest(i))
+      assert.are.equal(100, g:position(i))
+    end
+    for _ = 1, 10 do
+      g:set_targets(tg)
+      g:set_target(3, 100)
+      assert.are.equal(0, g:update(1 / 60))
+    end
+    g:set_target(3, 101)                  -- a changed target wakes only that spring
+    assert.are.equal(1, g:update(1 / 60))
+    assert.is_false(g:at_rest(3))
+    assert.is_true(g:at_rest(4))
+  end)
+
+  it("stays bit for bit equal to separate Springs when re-sent partly unchanged targets", function()
+    local s = 7
+    local function rnd()
+      s = (s * 1103515245 + 12345) % 2147483648
+      return s / 2147483648
+    end
+    for _, fam in ipairs {
+      { frequency = 3, damping_ratio = 0.9 },
+      { preset = "wobbly", clamp = true },
+      { stiffness = 0, damping = 4 },
+      { duration = 0.5, bounce = -0.3 },
+    } do
+      local count = 12
+      local from, to, vel = {}, {}, {}
+      for i = 1, count do
+        from[i] = (rnd() - 0.5) * 200
+        to[i] = i % 4 == 0 and from[i] or (rnd() - 0.5) * 200
+        vel[i] = i % 3 == 0 and (rnd() - 0.5) * 300 or 0
+      end
+      local o = { count = count, from = from, to = to, velocity = vel }
+      for k, v in pairs(fam) do o[k] = v end
+      local g = kinetic.spring_group(o)
+      local springs = {}
+      for i = 1, count do
+        local so = { from = from[i], to = to[i], velocity = vel[i] }
+        for k, v in pairs(fam) do so[k] = v end
+        springs[i] = kinetic.spring(so)
+      end
+      local tg = {}
+      for step = 1, 500 do
+        -- every frame: every target re-sent, most unchanged, a few moved
+        for i = 1, count do
+          tg[i] = springs[i]:target()
+          if rnd() < 0.02 then tg[i] = (rnd() - 0.5) * 200 end
+        end
+        if step % 2 == 0 then
+          g:set_targets(tg)
+        else
+          for i = 1, count do g:set_target(i, tg[i]) end
+        end
+        for i = 1, count do springs[i]:set_target(tg[i]) end
+        local moving, expect = g:update(1 / 60), 0
+        for i = 1, count do
+          springs[i]:update(1 / 60)
+          if not springs[i]:at_rest() then expect = expect + 1 end
+        end
+        assert.are.equal(expect, moving)
+        for i = 1, count do
+          local sp = springs[i]
+          if g:position(i) ~= sp:position() or g:velocity(i) ~= sp:velocity()
+             or g:target(i) ~= sp:target() or g:at_rest(i) ~= sp:at_rest() then
+            error(("step %d spring %d: group (%.17g, %.17g) vs spring (%.17g, %.17g)"):format(
+              step, i, g:position(i), g:velocity(i), sp:position(), sp:velocity()))
+          end
+        end
+      end
+    end
+  end)
+end)
