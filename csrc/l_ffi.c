@@ -32,6 +32,15 @@ struct kn_ffi_api {
   double (*timeline_update)(kn_timeline *tl, double dt);
 };
 
+/* s:update(dt) for a spring without callbacks (dt checked by the caller),
+   as l_spring.c's m_update: a state that overflowed is reset to rest on its
+   target and KN_SPRING_OVERFLOW (4) is in the flags (ffi.lua raises). */
+static int ffi_spring_update(kn_spring *s, double dt) {
+  int flags = kn_spring_update(s, dt);
+  if (flags & KN_SPRING_OVERFLOW) kn_spring_reset_on_target(s);
+  return flags;
+}
+
 /* tl:at(t): the state into tl->scratch, as l_timeline.c's tl_at. */
 static double ffi_timeline_at(kn_timeline *tl, double t) {
   kn_timeline_at(tl, t, tl->scratch);
@@ -49,7 +58,7 @@ static double ffi_timeline_update(kn_timeline *tl, double dt) {
 static const struct kn_ffi_api ffi_api = {
   1,
   kn_easing_eval,
-  kn_spring_update,
+  ffi_spring_update,
   kn_spring_group_update,
   ffi_timeline_at,
   ffi_timeline_update
@@ -66,6 +75,7 @@ void kn_open_ffi(lua_State *L) {
   SIZE("kn_spring_coefs", sizeof(kn_spring_coefs));
   SIZE("kn_spring", sizeof(kn_spring));
   SIZE("kn_spring.n", offsetof(kn_spring, n));
+  SIZE("kn_spring.user", offsetof(kn_spring, user));
   SIZE("kn_spring.data", offsetof(kn_spring, data));
   SIZE("kn_spring_group", sizeof(kn_spring_group));
   SIZE("kn_spring_group.count", offsetof(kn_spring_group, count));

@@ -16,6 +16,11 @@
 #define DEFAULT_REST_SPEED 1e-2   /* of the distance travelled, per second */
 #define MAX_COMPONENTS (1 << 24)
 
+/* kn_spring.user: which callbacks the user value holds (set once, at
+   creation), so that update need not look at the user value otherwise. */
+#define HAS_ON_UPDATE 1u
+#define HAS_ON_REST   2u
+
 /* char arrays, not pointer tables: the module keeps no writable data */
 static const char integrator_names[3][9] = { "analytic", "rk4", "euler" };
 
@@ -286,8 +291,10 @@ static int spring_new(lua_State *L) {
   lua_createtable(L, 0, 2);
   if (t) {
     lua_getfield(L, t, "on_update");
+    if (!lua_isnil(L, -1)) s->user |= HAS_ON_UPDATE;
     lua_setfield(L, -2, "on_update");
     lua_getfield(L, t, "on_rest");
+    if (!lua_isnil(L, -1)) s->user |= HAS_ON_REST;
     lua_setfield(L, -2, "on_rest");
   }
   kn_setuservalue(L, -2);
@@ -310,8 +317,7 @@ static double check_time(lua_State *L, int arg) {
 
 static int push_slot(lua_State *L, const kn_spring *s, const double *p) {
   int i;
-  (void)s;
-  luaL_checkstack(L, s->n, "too many spring components");
+  if (s->n > 16) luaL_checkstack(L, s->n, "too many spring components");
   for (i = 0; i < s->n; i++) lua_pushnumber(L, (lua_Number)p[i]);
   return s->n;
 }
@@ -373,33 +379,51 @@ static double check_stepped(lua_State *L, const kn_spring *s, int arg, double t)
 
 /* A finite state can still overflow: a spring without stiffness and damping
    coasts without bound (x + v dt), a huge velocity on a soft spring swings
-   past 1.8e308.  Never silently: raise, and (for update) leave the spring
-   at rest on its target so that it stays usable. */
-static void check_overflow(lua_State *L, kn_spring *s, int reset) {
-  int i, n = s->n;
-  double *x = KN_SPRING_SLOT(s, KN_SP_X), *v = KN_SPRING_SLOT(s, KN_SP_V);
-  for (i = 0; i < n; i++)
-    if (!isfinite(x[i]) || !isfinite(v[i])) break;
-  if (i == n) return;
-  if (reset) {
-    memcpy(x, KN_SPRING_SLOT(s, KN_SP_TARGET), sizeof(double) * (size_t)n);
-    memcpy(KN_SPRING_SLOT(s, KN_SP_TEMP_X), x, sizeof(double) * (size_t)n);
-    for (i = 0; i < n; i++) v[i] = 0;
-    s->accum = 0;
-    kn_spring_restart(s);
-  }
+   past 1.8e308 (kn_spring_update flags it).  Never silently: raise, and (for
+   update) leave the spring at rest on its target so that it stays usable. */
+static void overflow_error(lua_State *L, kn_spring *s, int reset) {
+  if (reset) kn_spring_reset_on_target(s);
   luaL_error(L, "%s: the spring's state overflowed (beyond +-1.8e308)%s",
              reset ? "update" : "at", reset ? "; it is reset to rest on its target" : "");
 }
 
-static int m_update(lua_State *L) {
+/* What update does after the state changed: overflow, callbacks, results. */
+static int updated(lua_State *L, kn_spring *s, int flags) {
+  if (flags & KN_SPRING_OVERFLOW) overflow_error(L, s, 1);
+  if ((flags & KN_SPRING_MOVED) && (s->user & HAS_ON_UPDATE)) fire(L, "on_update");
+  if ((flags & KN_SPRING_RESTED) && (s->user & HAS_ON_REST)) fire(L, "on_rest");
+  return push_slot(L, s, KN_SPRING_SLOT(s, KN_SP_X));
+}
+
+/* s:update(dt), every argument checked. */
+static int update_checked(lua_State *L) {
   kn_spring *s = check_spring(L);
   double dt = check_stepped(L, s, 2, check_time(L, 2));
-  int flags = kn_spring_update(s, dt);     /* state first, callbacks after */
-  check_overflow(L, s, 1);
-  if (flags & KN_SPRING_MOVED) fire(L, "on_update");
-  if (flags & KN_SPRING_RESTED) fire(L, "on_rest");
-  return push_slot(L, s, KN_SPRING_SLOT(s, KN_SP_X));
+  return updated(L, s, kn_spring_update(s, dt));   /* state first, callbacks after */
+}
+
+/* s:update(dt).  Upvalue 1 is the metatable of kinetic.Spring: the common
+   case (a Spring, a number dt the checks accept, no callbacks, a scalar)
+   is recognised with a few cheap tests; anything else -- errors included --
+   goes through update_checked, which behaves exactly as before. */
+static int m_update(lua_State *L) {
+  kn_spring *s = (kn_spring *)lua_touserdata(L, 1);
+  double dt;
+  int flags, same;
+  if (s == NULL || !lua_getmetatable(L, 1)) return update_checked(L);
+  same = lua_rawequal(L, -1, lua_upvalueindex(1));
+  lua_pop(L, 1);
+  if (!same || lua_type(L, 2) != LUA_TNUMBER) return update_checked(L);
+  dt = (double)lua_tonumber(L, 2);
+  if (!(dt >= 0 && (dt <= MAX_STEPPED_TIME ||
+                    (dt < HUGE_VAL && s->integrator == KN_SPRING_ANALYTIC))))
+    return update_checked(L);
+  flags = kn_spring_update(s, dt);
+  if ((flags & ~KN_SPRING_MOVED) == 0 && s->user == 0 && s->n == 1) {
+    lua_pushnumber(L, (lua_Number)s->data[0]);
+    return 1;
+  }
+  return updated(L, s, flags);
 }
 
 static int m_position(lua_State *L) {
@@ -450,8 +474,7 @@ static kn_spring *ahead(lua_State *L) {
   double t = check_stepped(L, s, 2, check_time(L, 2));
   kn_spring *c = (kn_spring *)lua_newuserdata(L, kn_spring_size(s->n));
   kn_spring_copy(c, s);
-  (void)kn_spring_update(c, t);
-  check_overflow(L, c, 0);
+  if (kn_spring_update(c, t) & KN_SPRING_OVERFLOW) overflow_error(L, c, 0);
   return c;
 }
 
@@ -528,7 +551,10 @@ void kn_open_spring(lua_State *L) {
   luaL_getmetatable(L, KN_SPRING);
   SET("__tostring", m_tostring);
   lua_getfield(L, -1, "__index");
-  SET("update", m_update); SET("position", m_position); SET("velocity", m_velocity);
+  lua_pushvalue(L, -2);                  /* update's upvalue: the metatable */
+  lua_pushcclosure(L, m_update, 1);
+  lua_setfield(L, -2, "update");
+  SET("position", m_position); SET("velocity", m_velocity);
   SET("target", m_target); SET("at_rest", m_at_rest); SET("set_target", m_set_target);
   SET("set_position", m_set_position); SET("set_velocity", m_set_velocity);
   SET("at", m_at); SET("velocity_at", m_velocity_at); SET("settle_time", m_settle_time);

@@ -168,13 +168,38 @@ void kn_spring_set_velocity(kn_spring *s, const double *v) {
   kn_spring_restart(s);
 }
 
+/* norm_diff(a, b, n) <= thr, the very same decision, cheaply: the sum of
+   squares against thr^2 decides whenever both are comfortably inside the
+   range of doubles and differ by more than the rounding of either side
+   (a relative band of (n + 4) * 4 ulps, far wider than the error of the
+   sum, of thr^2 and of norm_diff); otherwise -- huge or tiny values, or a
+   norm within the band around thr -- the overflow-safe norm_diff decides. */
+static int norm_le(const double *a, const double *b, int n, double thr) {
+  double s2 = 0, t2 = thr * thr;
+  int i;
+  if (n == 1) return fabs(b ? a[0] - b[0] : a[0]) <= thr;
+  if (b) {
+    for (i = 0; i < n; i++) { double z = a[i] - b[i]; s2 += z * z; }
+  } else {
+    for (i = 0; i < n; i++) s2 += a[i] * a[i];
+  }
+  if (s2 >= 1e-290 && s2 <= 1e290 && t2 >= 1e-290 && t2 <= 1e290) {
+    double tol = (double)(n + 4) * 4.5e-16;
+    if (s2 <= t2 * (1 - tol)) return 1;
+    if (s2 >= t2 * (1 + tol)) return 0;
+  } else if (thr == 0) {         /* exactly zero or not: no rounding at all */
+    for (i = 0; i < n; i++) if ((b ? a[i] - b[i] : a[i]) != 0) return 0;
+    return 1;
+  }
+  return norm_diff(a, b, n) <= thr;
+}
+
 int kn_spring_is_settled(const kn_spring *s) {
   int n = s->n;
   const double *x = s->data, *v = s->data + n, *tg = s->data + 2 * n;
-  double speed = norm_diff(v, NULL, n);
-  if (!(speed <= s->rest_speed * s->scale)) return 0;
+  if (!norm_le(v, NULL, n, s->rest_speed * s->scale)) return 0;
   if (s->model.stiffness == 0) return 1;   /* coasting: stops where it is */
-  return norm_diff(x, tg, n) <= s->rest_delta * s->scale;
+  return norm_le(x, tg, n, s->rest_delta * s->scale);
 }
 
 /* Has the position passed the target, seen from where the motion started? */
@@ -209,11 +234,46 @@ static int finish(kn_spring *s) {
 static void step_analytic(kn_spring *s, double dt) {
   int i, n = s->n;
   double *x = s->data, *v = s->data + n, *tg = s->data + 2 * n;
+  kn_spring_coefs c;
   if (dt != s->coefs_dt) {
     kn_spring_coefs_compute(&s->model, dt, &s->coefs);
     s->coefs_dt = dt;
   }
-  for (i = 0; i < n; i++) kn_spring_coefs_apply(&s->coefs, tg[i], &x[i], &v[i]);
+  c = s->coefs;                  /* a local copy: no reload after each store */
+  for (i = 0; i < n; i++) kn_spring_coefs_apply(&c, tg[i], &x[i], &v[i]);
+}
+
+/* The common case -- one component, analytic -- in one pass: step_analytic,
+   then finish() (clamp, rest test, snap) written out for n = 1 with the
+   same operations in the same order (spring_group.c does the same). */
+static int update_scalar(kn_spring *s, double dt) {
+  double *d = s->data;           /* n = 1: x, v, target, from */
+  double t = d[KN_SP_TARGET], y, v0, x, v, k = s->model.stiffness;
+  if (dt != s->coefs_dt) {
+    kn_spring_coefs_compute(&s->model, dt, &s->coefs);
+    s->coefs_dt = dt;
+  }
+  y = d[KN_SP_X] - t;
+  v0 = d[KN_SP_V];
+  x = t + (s->coefs.pos_pos * y + s->coefs.pos_vel * v0);
+  v = s->coefs.vel_pos * y + s->coefs.vel_vel * v0;
+  if ((s->clamp && k != 0 && (x - t) * (t - d[KN_SP_FROM]) > 0) ||
+      (fabs(v) <= s->rest_speed * s->scale &&
+       (k == 0 || fabs(x - t) <= s->rest_delta * s->scale))) {
+    if (k > 0) x = t; else d[KN_SP_TARGET] = x;
+    v = 0;
+    s->at_rest = 1;
+    d[KN_SP_X] = x;
+    d[KN_SP_V] = v;
+    return fabs(x) <= 1.7976931348623157e308 ? KN_SPRING_MOVED | KN_SPRING_RESTED
+           : KN_SPRING_MOVED | KN_SPRING_RESTED | KN_SPRING_OVERFLOW;
+  }
+  d[KN_SP_X] = x;
+  d[KN_SP_V] = v;
+  /* |x| <= DBL_MAX, without <float.h>: false for inf and NaN */
+  if (!(fabs(x) <= 1.7976931348623157e308 && fabs(v) <= 1.7976931348623157e308))
+    return KN_SPRING_MOVED | KN_SPRING_OVERFLOW;
+  return KN_SPRING_MOVED;
 }
 
 /* Rebound's Spring.advance, substep for substep (its order of operations,
@@ -292,20 +352,44 @@ static int step_euler(kn_spring *s, double dt) {
   return 0;
 }
 
+int kn_spring_overflowed(const kn_spring *s) {
+  int i, n = s->n;
+  const double *x = s->data, *v = s->data + n;
+  for (i = 0; i < n; i++)
+    if (!(fabs(x[i]) <= 1.7976931348623157e308 && fabs(v[i]) <= 1.7976931348623157e308))
+      return 1;
+  return 0;
+}
+
+void kn_spring_reset_on_target(kn_spring *s) {
+  int i, n = s->n;
+  double *x = KN_SPRING_SLOT(s, KN_SP_X), *v = KN_SPRING_SLOT(s, KN_SP_V);
+  memcpy(x, KN_SPRING_SLOT(s, KN_SP_TARGET), sizeof(double) * (size_t)n);
+  memcpy(KN_SPRING_SLOT(s, KN_SP_TEMP_X), x, sizeof(double) * (size_t)n);
+  for (i = 0; i < n; i++) v[i] = 0;
+  s->accum = 0;
+  kn_spring_restart(s);
+}
+
 int kn_spring_update(kn_spring *s, double dt) {
+  int flags;
   if (s->at_rest) return 0;
   switch (s->integrator) {
     case KN_SPRING_RK4:
-      if (step_rk4(s, dt)) { snap(s); return KN_SPRING_MOVED | KN_SPRING_RESTED; }
+      if (step_rk4(s, dt)) { snap(s); flags = KN_SPRING_MOVED | KN_SPRING_RESTED; goto done; }
       break;
     case KN_SPRING_EULER:
-      if (step_euler(s, dt)) { snap(s); return KN_SPRING_MOVED | KN_SPRING_RESTED; }
+      if (step_euler(s, dt)) { snap(s); flags = KN_SPRING_MOVED | KN_SPRING_RESTED; goto done; }
       break;
     default:
+      if (s->n == 1) return update_scalar(s, dt);
       step_analytic(s, dt);
       break;
   }
-  return finish(s);
+  flags = finish(s);
+done:
+  if (kn_spring_overflowed(s)) flags |= KN_SPRING_OVERFLOW;
+  return flags;
 }
 
 /* ---- settle time ---------------------------------------------------------

@@ -58,14 +58,17 @@ typedef struct kn_spring {
   int integrator;      /* KN_SPRING_ANALYTIC / RK4 / EULER */
   int clamp;           /* stop at the target instead of overshooting */
   int at_rest;
+  unsigned user;       /* the binding's own bits (callbacks set); never read by the core */
+  int reserved;
   double data[];       /* KN_SP_SLOTS * n */
 } kn_spring;
 
 #define KN_SPRING_SLOT(s, slot) ((s)->data + (size_t)(slot) * (size_t)(s)->n)
 
 /* Flags returned by kn_spring_update. */
-#define KN_SPRING_MOVED  1
-#define KN_SPRING_RESTED 2
+#define KN_SPRING_MOVED    1
+#define KN_SPRING_RESTED   2
+#define KN_SPRING_OVERFLOW 4   /* a position or velocity is no longer finite */
 
 void kn_spring_model_init(kn_spring_model *m, double mass, double stiffness,
                           double damping);
@@ -101,8 +104,16 @@ void kn_spring_set_position(kn_spring *s, const double *x);
 void kn_spring_set_velocity(kn_spring *s, const double *v);
 
 /* Advance dt >= 0 seconds; returns KN_SPRING_MOVED (it was moving) ORed
-   with KN_SPRING_RESTED (it came to rest during this call). */
+   with KN_SPRING_RESTED (it came to rest during this call) and with
+   KN_SPRING_OVERFLOW when the new state is not finite (a coasting spring
+   past 1.8e308: see kn_spring_reset_on_target). */
 int kn_spring_update(kn_spring *s, double dt);
+
+/* 1 when a position or velocity is not finite. */
+int kn_spring_overflowed(const kn_spring *s);
+/* Put the spring at rest on its target (x = target, v = 0, rk4 state too):
+   what the binding does with a state that overflowed. */
+void kn_spring_reset_on_target(kn_spring *s);
 
 /* Rest test on the current state (no change). */
 int kn_spring_is_settled(const kn_spring *s);

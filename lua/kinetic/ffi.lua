@@ -34,6 +34,8 @@ typedef struct kn_spring {
   double rest_delta, rest_speed, scale, accum, coefs_dt;
   kn_spring_coefs coefs;
   int n, integrator, clamp, at_rest;
+  unsigned user;
+  int reserved;
   double data[];
 } kn_spring;
 typedef struct kn_spring_group {
@@ -77,6 +79,7 @@ function M.layout(core)
   row("kn_spring_coefs", ffi.sizeof("kn_spring_coefs"))
   row("kn_spring", ffi.sizeof("kn_spring"))
   row("kn_spring.n", ffi.offsetof("kn_spring", "n"))
+  row("kn_spring.user", ffi.offsetof("kn_spring", "user"))
   row("kn_spring.data", ffi.offsetof("kn_spring", "data"))
   row("kn_spring_group", ffi.sizeof("kn_spring_group"))
   row("kn_spring_group.count", ffi.offsetof("kn_spring_group", "count"))
@@ -155,9 +158,8 @@ function M.install(core)
   local springs = weak()
   local function spring_reg(s)
     if type(s) ~= "userdata" or dgetmetatable(s) ~= smt then return nil end
-    local uv = getfenv(s)
     local p = cast(spring_ptr, s)
-    if type(uv) ~= "table" or uv.on_update ~= nil or uv.on_rest ~= nil or p.n > 4 then
+    if p.user ~= 0 or p.n > 4 then
       p = false                                  -- callbacks or long vectors: classic
     end
     springs[s] = p
@@ -177,12 +179,16 @@ function M.install(core)
     if n == 3 then return p.scratch[0], p.scratch[1], p.scratch[2] end
     return p.scratch[0], p.scratch[1], p.scratch[2], p.scratch[3]
   end
+  -- dt as the classic method takes it: finite, >= 0, and at most 3600 s for
+  -- the stepped integrators (rk4, euler: 1 ms substeps)
   smt.__index.update = function(s, ...)
     local dt = ...
     local p = springs[s]
     if p == nil then p = spring_reg(s) end
-    if p and type(dt) == "number" and dt >= 0 and dt < huge then
-      spring_update(p, dt)
+    if p and type(dt) == "number" and dt >= 0 and (dt <= 3600 or (dt < huge and p.integrator == 0)) then
+      if spring_update(p, dt) >= 4 then          -- KN_SPRING_OVERFLOW: reset to rest on its target
+        error("update: the spring's state overflowed (beyond +-1.8e308); it is reset to rest on its target", 0)
+      end
       return values(p, p.n)
     end
     return c_update(s, ...)
