@@ -165,12 +165,29 @@ static int check_index(lua_State *L, const kn_spring_group *g, int arg) {
   return (int)x - 1;
 }
 
-static int m_update(lua_State *L) {
+static int update_checked(lua_State *L) {
   kn_spring_group *g = check_group(L);
   double dt = kn_checkfinite(L, 2);
   if (dt < 0)
     return luaL_argerror(L, 2, lua_pushfstring(L, "non-negative number expected, got %s",
                          kn_pushnumstr(L, dt)));
+  lua_pushinteger(L, (lua_Integer)kn_spring_group_update(g, dt));
+  return 1;
+}
+
+/* g:update(dt).  Upvalue 1 is the metatable of kinetic.SpringGroup: a group
+   and a finite dt >= 0 go straight to the core; anything else goes through
+   update_checked (the same errors as ever). */
+static int m_update(lua_State *L) {
+  kn_spring_group *g = (kn_spring_group *)lua_touserdata(L, 1);
+  double dt;
+  int same;
+  if (g == NULL || !lua_getmetatable(L, 1)) return update_checked(L);
+  same = lua_rawequal(L, -1, lua_upvalueindex(1));
+  lua_pop(L, 1);
+  if (!same || lua_type(L, 2) != LUA_TNUMBER) return update_checked(L);
+  dt = (double)lua_tonumber(L, 2);
+  if (!(dt >= 0 && dt < HUGE_VAL)) return update_checked(L);
   lua_pushinteger(L, (lua_Integer)kn_spring_group_update(g, dt));
   return 1;
 }
@@ -271,7 +288,7 @@ static int m_tostring(lua_State *L) {
 void kn_open_springgroup(lua_State *L) {
   /* automatic arrays: no relocated (writable) data in the shared object */
   const luaL_Reg methods[] = {
-    { "update", m_update }, { "set", m_set }, { "set_target", m_set_target },
+    { "set", m_set }, { "set_target", m_set_target },
     { "set_targets", m_set_targets }, { "position", m_position },
     { "velocity", m_velocity }, { "target", m_target }, { "at_rest", m_at_rest },
     { "positions", m_positions }, { NULL, NULL }
@@ -280,6 +297,12 @@ void kn_open_springgroup(lua_State *L) {
     { "__len", m_len }, { "__tostring", m_tostring }, { NULL, NULL }
   };
   kn_newclass(L, KN_SPRINGGROUP, methods, meta);
+  luaL_getmetatable(L, KN_SPRINGGROUP);
+  lua_getfield(L, -1, "__index");
+  lua_pushvalue(L, -2);                  /* update's upvalue: the metatable */
+  lua_pushcclosure(L, m_update, 1);
+  lua_setfield(L, -2, "update");
+  lua_pop(L, 2);
   lua_pushcfunction(L, group_new);
   lua_setfield(L, -2, "spring_group");
 }

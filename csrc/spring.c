@@ -178,6 +178,10 @@ static int norm_le(const double *a, const double *b, int n, double thr) {
   double s2 = 0, t2 = thr * thr;
   int i;
   if (n == 1) return fabs(b ? a[0] - b[0] : a[0]) <= thr;
+  if (thr == 0) {                /* exactly zero or not: no rounding at all */
+    for (i = 0; i < n; i++) if ((b ? a[i] - b[i] : a[i]) != 0) return 0;
+    return 1;
+  }
   if (b) {
     for (i = 0; i < n; i++) { double z = a[i] - b[i]; s2 += z * z; }
   } else {
@@ -187,9 +191,6 @@ static int norm_le(const double *a, const double *b, int n, double thr) {
     double tol = (double)(n + 4) * 4.5e-16;
     if (s2 <= t2 * (1 - tol)) return 1;
     if (s2 >= t2 * (1 + tol)) return 0;
-  } else if (thr == 0) {         /* exactly zero or not: no rounding at all */
-    for (i = 0; i < n; i++) if ((b ? a[i] - b[i] : a[i]) != 0) return 0;
-    return 1;
   }
   return norm_diff(a, b, n) <= thr;
 }

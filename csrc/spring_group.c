@@ -94,32 +94,37 @@ void kn_spring_group_set_targets(kn_spring_group *g, const double *targets) {
 
 int kn_spring_group_update(kn_spring_group *g, double dt) {
   const int n = g->count;
-  double *x = KN_SG_SLOT(g, KN_SG_X), *v = KN_SG_SLOT(g, KN_SG_V);
-  double *tg = KN_SG_SLOT(g, KN_SG_TARGET), *from = KN_SG_SLOT(g, KN_SG_FROM);
-  double *scale = KN_SG_SLOT(g, KN_SG_SCALE), *rest = KN_SG_SLOT(g, KN_SG_REST);
+  double *restrict x = KN_SG_SLOT(g, KN_SG_X), *restrict v = KN_SG_SLOT(g, KN_SG_V);
+  double *restrict tg = KN_SG_SLOT(g, KN_SG_TARGET);
+  const double *restrict from = KN_SG_SLOT(g, KN_SG_FROM);
+  const double *restrict scale = KN_SG_SLOT(g, KN_SG_SCALE);
+  double *restrict rest = KN_SG_SLOT(g, KN_SG_REST);
   const double k = g->model.stiffness;
   const double rd = g->rest_delta, rs = g->rest_speed;
-  const int clamp = g->clamp;
-  kn_spring_coefs c;
+  const int clampk = g->clamp && k != 0;
+  double pp, pv, vp, vv;
   int i, moving = 0;
   if (g->moving == 0) return 0;
   if (dt != g->coefs_dt) {
     kn_spring_coefs_compute(&g->model, dt, &g->coefs);
     g->coefs_dt = dt;
   }
-  c = g->coefs;
+  pp = g->coefs.pos_pos; pv = g->coefs.pos_vel;
+  vp = g->coefs.vel_pos; vv = g->coefs.vel_vel;
+  /* kn_spring_coefs_apply, then spring.c's finish() for n = 1 (update_scalar):
+     the same operations in the same order, so the same doubles */
   for (i = 0; i < n; i++) {
-    double xi, vi, sc;
-    int settle;
+    double t, y, v0, xi, vi, sc;
     if (rest[i] != 0.0) continue;
-    xi = x[i]; vi = v[i];
-    kn_spring_coefs_apply(&c, tg[i], &xi, &vi);
+    t = tg[i];
+    y = x[i] - t;
+    v0 = v[i];
+    xi = t + (pp * y + pv * v0);
+    vi = vp * y + vv * v0;
     sc = scale[i];
-    /* spring.c finish(): clamp overshoot, else the rest test */
-    settle = (clamp && k != 0 && (xi - tg[i]) * (tg[i] - from[i]) > 0) ||
-             (fabs(vi) <= rs * sc && (k == 0 || fabs(xi - tg[i]) <= rd * sc));
-    if (settle) {
-      if (k > 0) xi = tg[i]; else tg[i] = xi;
+    if ((clampk && (xi - t) * (t - from[i]) > 0) ||
+        (fabs(vi) <= rs * sc && (k == 0 || fabs(xi - t) <= rd * sc))) {
+      if (k > 0) xi = t; else tg[i] = xi;   /* snap */
       vi = 0;
       rest[i] = 1.0;
     } else {
