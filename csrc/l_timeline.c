@@ -425,10 +425,45 @@ static int push_state(lua_State *L, const kn_timeline *tl, int out) {
   }
 }
 
-static int tl_at(lua_State *L) {
+static int at_checked(lua_State *L) {
   kn_timeline *tl = check_tl(L);
   double t = kn_checkfinite(L, 2);
   int out = opt_out(L, 3);
+  kn_timeline_at(tl, t, tl->scratch);
+  return push_state(L, tl, out);
+}
+
+/* The timeline at index 1 when it is one (upvalue 1 is the metatable of
+   kinetic.Timeline), else NULL: the fast paths' type check. */
+static kn_timeline *fast_tl(lua_State *L) {
+  kn_timeline *tl = (kn_timeline *)lua_touserdata(L, 1);
+  int same;
+  if (tl == NULL || !lua_getmetatable(L, 1)) return NULL;
+  same = lua_rawequal(L, -1, lua_upvalueindex(1));
+  lua_pop(L, 1);
+  return same ? tl : NULL;
+}
+
+/* `out` as opt_out takes it without raising: 0 (none or nil), 3 (a table),
+   or -1 (anything else: the checked path raises). */
+static int fast_out(lua_State *L) {
+  switch (lua_type(L, 3)) {
+    case LUA_TNONE: case LUA_TNIL: return 0;
+    case LUA_TTABLE: return 3;
+    default: return -1;
+  }
+}
+
+/* tl:at(t [, out]): a timeline, a finite number and a valid `out` go
+   straight to the core; anything else through at_checked (same errors). */
+static int tl_at(lua_State *L) {
+  kn_timeline *tl = fast_tl(L);
+  double t;
+  int out;
+  if (tl == NULL || lua_type(L, 2) != LUA_TNUMBER) return at_checked(L);
+  t = (double)lua_tonumber(L, 2);
+  out = fast_out(L);
+  if (!(t > -HUGE_VAL && t < HUGE_VAL) || out < 0) return at_checked(L);
   kn_timeline_at(tl, t, tl->scratch);
   return push_state(L, tl, out);
 }
@@ -469,7 +504,7 @@ static void fire(lua_State *L, kn_timeline *tl, double t0, double t1) {
   lua_settop(L, uv - 1);
 }
 
-static int tl_update(lua_State *L) {
+static int update_checked(lua_State *L) {
   kn_timeline *tl = check_tl(L);
   double dt = kn_checkfinite(L, 2), t0, t1;
   int out = opt_out(L, 3);
@@ -481,6 +516,23 @@ static int tl_update(lua_State *L) {
     return luaL_error(L, "update: the clock would overflow");
   t1 = kn_timeline_seek(tl, t0 + dt);
   fire(L, tl, t0, t1);
+  kn_timeline_at(tl, tl->clock, tl->scratch);
+  return push_state(L, tl, out);
+}
+
+/* tl:update(dt [, out]): without callbacks, with a number dt >= 0 that keeps
+   the clock finite and a valid `out`, straight to the core; anything else
+   through update_checked (callbacks, errors: as ever). */
+static int tl_update(lua_State *L) {
+  kn_timeline *tl = fast_tl(L);
+  double dt;
+  int out;
+  if (tl == NULL || (tl->user >> EVENTS_SHIFT) != 0 || lua_type(L, 2) != LUA_TNUMBER)
+    return update_checked(L);
+  dt = (double)lua_tonumber(L, 2);
+  out = fast_out(L);
+  if (!(dt >= 0.0 && tl->clock + dt < HUGE_VAL) || out < 0) return update_checked(L);
+  kn_timeline_seek(tl, tl->clock + dt);
   kn_timeline_at(tl, tl->clock, tl->scratch);
   return push_state(L, tl, out);
 }
@@ -550,8 +602,6 @@ static int tl_tostring(lua_State *L) {
 void kn_open_timeline(lua_State *L) {
   /* automatic, not static: filled at run time, so no relocated data */
   const luaL_Reg methods[] = {
-    { "at", tl_at },
-    { "update", tl_update },
     { "apply", tl_apply },
     { "seek", tl_seek },
     { "time", tl_time },
@@ -565,6 +615,15 @@ void kn_open_timeline(lua_State *L) {
     { NULL, NULL }
   };
   kn_newclass(L, KN_TIMELINE, methods, meta);
+  luaL_getmetatable(L, KN_TIMELINE);     /* at and update: the metatable as upvalue */
+  lua_getfield(L, -1, "__index");
+  lua_pushvalue(L, -2);
+  lua_pushcclosure(L, tl_at, 1);
+  lua_setfield(L, -2, "at");
+  lua_pushvalue(L, -2);
+  lua_pushcclosure(L, tl_update, 1);
+  lua_setfield(L, -2, "update");
+  lua_pop(L, 2);
   lua_pushcfunction(L, l_timeline);
   lua_setfield(L, -2, "timeline");
 }
