@@ -195,3 +195,28 @@ describe("spring_group set_target / set_targets with unchanged targets", functio
     end
   end)
 end)
+
+describe("vector rest test", function()
+  it("a vector spring moving along an axis rests on the very frame of the scalar spring", function()
+    for _, o in ipairs {
+      { preset = "wobbly" }, { frequency = 2, damping_ratio = 1 }, { duration = 0.5, bounce = -0.4 },
+      { stiffness = 0, damping = 3 }, { preset = "gentle", rest_delta = 0.01, rest_speed = 0.1 },
+    } do
+      for _, d in ipairs { 1e-200, 1e-3, 1, 640, 1e150 } do
+        local so, vo = { from = 0, to = d, velocity = o.stiffness == 0 and d or 0 }, {}
+        for k, v in pairs(o) do so[k] = v end
+        for k, v in pairs(so) do vo[k] = v end
+        vo.from, vo.to, vo.velocity = { 0, 0 }, { 0, d }, { 0, so.velocity }
+        local s, v = kinetic.spring(so), kinetic.spring(vo)
+        for f = 1, 3000 do
+          s:update(1 / 60); v:update(1 / 60)
+          local _, vy = v:position()
+          assert.are.equal(s:position(), vy)
+          assert.are.equal(s:at_rest(), v:at_rest(), "frame " .. f)
+          if s:at_rest() then break end
+        end
+        assert.is_true(s:at_rest())
+      end
+    end
+  end)
+end)
