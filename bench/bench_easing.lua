@@ -96,6 +96,15 @@ local function loop(f)
   end
 end
 
+-- the method form e:eval(p) (a plain method call, no __call)
+local function loop_method(e)
+  return function(n)
+    local s = 0
+    for i = 1, n do s = s + e:eval((i % M) / M) end
+    return s
+  end
+end
+
 local function sample_row(e, lua_f)
   local out = {}
   return {
@@ -120,7 +129,12 @@ return {
     { name = "ease (vs inlined Newton)", kinetic = loop(ease), baseline = loop(lua_ease) },
     { name = "ease (vs UnitBezier-style Lua port)", kinetic = loop(ease),
       baseline = loop(unitbezier(0.25, 0.1, 0.25, 1)) },
+    { name = "ease:eval(p) (vs inlined Newton)", kinetic = loop_method(ease), baseline = loop(lua_ease) },
+    { name = "ease:eval(p) (vs UnitBezier-style Lua port)", kinetic = loop_method(ease),
+      baseline = loop(unitbezier(0.25, 0.1, 0.25, 1)) },
     { name = "cubic-bezier(0.05, 0.7, 0.1, 1) (steep)", kinetic = loop(steep),
+      baseline = loop(lua_bezier(0.05, 0.7, 0.1, 1)) },
+    { name = "steep:eval(p)", kinetic = loop_method(steep),
       baseline = loop(lua_bezier(0.05, 0.7, 0.1, 1)) },
     { name = "cubic-bezier(0, 1.5, 1, -0.5) (vertical)", kinetic = loop(kinetic.bezier(0, 1.5, 1, -0.5)),
       baseline = loop(lua_bezier(0, 1.5, 1, -0.5)) },

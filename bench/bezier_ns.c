@@ -35,5 +35,17 @@ int main(void) {
     printf("cubic-bezier(%g, %g, %g, %g): %6.1f ns/eval   |u - u_closed_form| <= %.2g   (checksum %.6f)\n",
            curves[c][0], curves[c][1], curves[c][2], curves[c][3], (t1 - t0) * 1e9 / n, worst, s);
   }
+  {
+    /* construction (kn_bezier_init builds the fast path's table) */
+    const int k = 200000;
+    double t0 = now(), s = 0.0;
+    int i;
+    for (i = 0; i < k; i++) {
+      kn_bezier b;
+      kn_bezier_init(&b, 0.25, 0.1, 0.25, 1.0 - (i % 7) * 1e-3);
+      s += b.g1;
+    }
+    printf("kn_bezier_init: %6.0f ns (checksum %.3f)\n", (now() - t0) * 1e9 / k, s);
+  }
   return 0;
 }

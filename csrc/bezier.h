@@ -17,11 +17,22 @@ typedef struct kn_cubic {
   double al, bl, cl;
 } kn_cubic;
 
+/* Intervals of the inverse table: a power of two, so that t * N and its
+   fractional part are exact. */
+#define KN_BEZIER_N 32
+
 typedef struct kn_bezier {
   double x1, y1, x2, y2;
   kn_cubic x, y;
   double g0, g1;        /* end gradients used for t < 0 and t > 1 */
-  double xs[11];        /* x(i/10): initial guesses for the solver */
+  double xs[11];        /* x(i/10): initial guesses for the safeguarded solver */
+  /* The inverse u(t) on [i/N, (i+1)/N] as a cubic in f = N t - i: the
+     Hermite interpolant of the exact u and du/dt at both ends, coefficients
+     of f^0..f^3 at poly[4i..4i+3] (the fast path's first guess). */
+  double poly[4 * KN_BEZIER_N];
+  /* fast[i]: on that interval x' >= 1/16 and |dy/dx| <= 8 throughout, so
+     the fast path's iteration in plain double is exact to rounding. */
+  unsigned char fast[KN_BEZIER_N];
   int identity;         /* x1 == y1 && x2 == y2: the curve is y = x */
   int ybig;             /* |coefficients of y| sum > 8: y(u) in double-double */
 } kn_bezier;

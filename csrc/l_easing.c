@@ -260,8 +260,9 @@ static int l_easings(lua_State *L) {
 
 /* ---- methods ------------------------------------------------------------------ */
 
-/* e(p [, before]) and e:eval(p [, before]): self at 1, p at 2, flag at 3 */
-static int m_eval(lua_State *L) {
+/* e(p [, before]) and e:eval(p [, before]): self at 1, p at 2, flag at 3.
+   The general form: every check, every error message. */
+static int eval_checked(lua_State *L) {
   const kn_easing *e = checkeasing(L, 1, "eval");
   double p;
   int before = 0;
@@ -277,6 +278,25 @@ static int m_eval(lua_State *L) {
   }
   lua_pushnumber(L, (lua_Number)kn_easing_eval(e, p, before));
   return 1;
+}
+
+/* The common case first -- an easing of this class (its metatable is
+   upvalue 1) and one finite number, nothing else -- with as few API calls
+   as possible; anything else (the other class, a before flag, errors) goes
+   through eval_checked, so behaviour and messages are the same. */
+static int m_eval(lua_State *L) {
+  const kn_easing *e = (const kn_easing *)lua_touserdata(L, 1);
+  if (e != NULL && lua_type(L, 2) == LUA_TNUMBER && lua_gettop(L) == 2 &&
+      lua_getmetatable(L, 1)) {
+    int ok = lua_rawequal(L, -1, lua_upvalueindex(1));
+    double p = (double)lua_tonumber(L, 2);
+    if (ok && isfinite(p)) {
+      lua_pushnumber(L, (lua_Number)kn_easing_eval(e, p, 0));
+      return 1;
+    }
+    lua_pop(L, 1);
+  }
+  return eval_checked(L);
 }
 
 static int m_sample(lua_State *L) {
@@ -357,16 +377,17 @@ static int m_control_points(lua_State *L) {
 /* ---- registration ------------------------------------------------------------- */
 
 /* Fill metatable `tname` (created by kn_newclass): methods into __index and
-   the metamethods, each closure with both metatables as upvalues. */
-static void fillclass(lua_State *L, const char *tname, const luaL_Reg *methods,
-                      const luaL_Reg *meta) {
+   the metamethods, each closure with both metatables as upvalues, its own
+   class's first (m_eval's fast test compares against upvalue 1 only). */
+static void fillclass(lua_State *L, const char *tname, const char *other,
+                      const luaL_Reg *methods, const luaL_Reg *meta) {
   luaL_getmetatable(L, tname);
-  luaL_getmetatable(L, KN_EASING);
-  luaL_getmetatable(L, KN_BEZIER);
+  luaL_getmetatable(L, tname);
+  luaL_getmetatable(L, other);
   kn_setfuncs(L, meta, 2);                    /* pops the two upvalues */
   lua_getfield(L, -1, "__index");
-  luaL_getmetatable(L, KN_EASING);
-  luaL_getmetatable(L, KN_BEZIER);
+  luaL_getmetatable(L, tname);
+  luaL_getmetatable(L, other);
   kn_setfuncs(L, methods, 2);
   lua_pop(L, 2);
 }
@@ -391,7 +412,7 @@ void kn_open_easing(lua_State *L) {
   };
   kn_newclass(L, KN_EASING, NULL, NULL);
   kn_newclass(L, KN_BEZIER, NULL, NULL);
-  fillclass(L, KN_EASING, easing_methods, meta);
-  fillclass(L, KN_BEZIER, bezier_methods, meta);
+  fillclass(L, KN_EASING, KN_BEZIER, easing_methods, meta);
+  fillclass(L, KN_BEZIER, KN_EASING, bezier_methods, meta);
   kn_setfuncs(L, functions, 0);
 }
