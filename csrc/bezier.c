@@ -325,8 +325,13 @@ double kn_bezier_eval(const kn_bezier *b, double t) {
         double r = cubic_d(&b->x, u) - t, inv = 1.0 / cubic_deriv(&b->x, u);
         double dl = r * inv;
         double un = u - dl * (1.0 + 0.5 * cubic_deriv2(&b->x, u) * dl * inv);
-        if (fabs(dl) < 1e-7)
+        if (fabs(dl) < 1e-7) {
+          /* near t = 1 (or 0) the step may land a few ulp outside [0,1]:
+             y(u) would then leave the curve (1 + 1e-15 for y in [0,1]) */
+          if (un > 1.0) un = 1.0;
+          if (un < 0.0) un = 0.0;
           return b->ybig ? cubic_dd(&b->y, un, 0.0) : cubic_d(&b->y, un);
+        }
         u = un;
       }
     }

@@ -46,7 +46,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (fabs(t) <= 1e300) CHECK(!isnan(y), "NaN at t = %.17g (%.17g %.17g %.17g %.17g)", t, x1, y1, x2, y2);
     if (t >= 0 && t <= 1) {
       CHECK(isfinite(y), "non-finite %.17g at t = %.17g (%.17g %.17g %.17g %.17g)", y, t, x1, y1, x2, y2);
-      if (monotone_y) CHECK(y >= -1e-15 && y <= 1 + 1e-15, "y = %.17g out of [0,1]", y);
+      if (monotone_y) CHECK(y >= -1e-15 && y <= 1 + 1e-15, "y = %.17g out of [0,1] at t = %.17g (%.17g %.17g %.17g %.17g)", y, t, x1, y1, x2, y2);
     }
     (void)kn_bezier_slope(b, t);
     if (monotone_y && t >= 0 && t <= 1) {

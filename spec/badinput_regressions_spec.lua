@@ -108,4 +108,14 @@ describe("fuzz regressions", function()
     assert.are.equal(1e300, s:velocity())
     assert.are.equal(1e297, s:at(1e-3))
   end)
+
+  it("bezier fast path stays in [0,1] near t = 1 for y1, y2 in [0,1] (was 1 + 2e-15)", function()
+    local e = kinetic.bezier(1, 1.5709095811780424e-91, 0.78947368421052633, 1e-9)
+    local prev = 0
+    for _, t in ipairs({ 0.999999999999999, 0.9999999999999998, 0.99999999999999989, 1 }) do
+      local y = e(t)
+      assert.is_true(y >= prev and y <= 1, string.format("%.17g at %.17g", y, t))
+      prev = y
+    end
+  end)
 end)
