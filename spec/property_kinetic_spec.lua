@@ -114,7 +114,7 @@ describe("property: springs", function()
         b:update(dt); t = t + dt
       end
       local scale = math.abs(opts.from - opts.to) + math.abs(opts.velocity) + 1
-      assert.is_true(math.abs(xa - b:position()) <= 1e-12 * scale * 10,
+      assert.is_true(math.abs(xa - b:position()) <= 1e-12 * scale,
         string.format("%.17g vs %.17g", xa, b:position()))
     end
   end)
