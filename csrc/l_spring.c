@@ -500,6 +500,22 @@ static int m_settle_time(lua_State *L) {
     lua_pushnumber(L, s->at_rest ? 0 : HUGE_VAL);
     return 1;
   }
+  if (!s->at_rest) {
+    /* The settle time compares squared distances with eps^2: below 1e-150
+       of the motion's size (max |x - target|, |v|) that square leaves the
+       double range, and the answer would be a guess. */
+    const double *x = s->data, *v = s->data + s->n, *tg = s->data + 2 * s->n;
+    double size = 0;
+    int i;
+    for (i = 0; i < s->n; i++) {
+      if (fabs(x[i] - tg[i]) > size) size = fabs(x[i] - tg[i]);
+      if (fabs(v[i]) > size) size = fabs(v[i]);
+    }
+    if (eps < size * 1e-150)
+      return luaL_argerror(L, 2, lua_pushfstring(L,
+                           "epsilon of at least 1e-150 times the distance (%s) expected, got %s",
+                           kn_pushnumstr(L, size), kn_pushnumstr(L, eps)));
+  }
   lua_pushnumber(L, (lua_Number)kn_spring_settle_time(s, eps));
   return 1;
 }

@@ -5,18 +5,32 @@ local kinetic = require("kinetic")
 local function finite(x) return x == x and x ~= math.huge and x ~= -math.huge end
 
 describe("fuzz regressions", function()
-  it("settle_time with a tiny epsilon terminates (was an endless loop)", function()
+  it("settle_time with a tiny epsilon terminates (was an endless loop) or refuses it", function()
     local s = kinetic.spring{ response = 0.5, damping_ratio = 0.8, from = 0, to = 1 }
-    local t = s:settle_time(1e-170)
-    assert.is_true(finite(t) and t > 30 and t < 50)
-    t = kinetic.spring{ response = 0.5, damping_ratio = 0.8, from = 0, to = 1e231 }:settle_time(1e-300)
-    assert.is_true(t > 0)
+    -- down to 1e-150 of the distance the answer is exact: the envelope e^(-a t) with
+    -- a = 0.8 * 2pi / 0.5 takes ln(1e50) / a longer per 50 decades (to within a period)
+    local a = 0.8 * 2 * math.pi / 0.5
+    local t100, t150 = s:settle_time(1e-100), s:settle_time(1e-150)
+    assert.is_true(finite(t150))
+    assert.is_true(math.abs((t150 - t100) - math.log(1e50) / a) < 2 * math.pi / (a / 0.8 * 0.6))
+    -- below that the squared distances leave the double range: a clear error, not a guess
+    for _, case in ipairs {
+      { s, 1e-170 },
+      { kinetic.spring{ response = 0.5, damping_ratio = 0.8, from = 0, to = 1e231 }, 1e-300 },
+      { kinetic.spring{ stiffness = 1.2241677832959646e-250, damping = 1.224167783418391e-250,
+                        from = -3.1050361846014179e231, to = 0, velocity = 3.248987368034472e217 },
+        2.3763644578689498e-212 },
+    } do
+      local ok, err = pcall(function() local t = case[1]:settle_time(case[2]); return t end)
+      assert.is_false(ok)
+      assert.matches("bad argument #1 to '.-settle_time' %(epsilon of at least 1e%-150 times the distance", err)
+    end
   end)
 
   it("settle_time when a period is below an ulp of the answer terminates", function()
     local s = kinetic.spring{ stiffness = 1.2241677832959646e-250, damping = 1.224167783418391e-250,
                               from = -3.1050361846014179e231, to = 0, velocity = 3.248987368034472e217 }
-    local t = s:settle_time(2.3763644578689498e-212)
+    local t = s:settle_time(3.1050361846014179e231 * 1e-150)
     assert.is_true(t > 0)
   end)
 
