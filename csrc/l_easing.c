@@ -393,18 +393,17 @@ static void fillclass(lua_State *L, const char *tname, const char *other,
 }
 
 void kn_open_easing(lua_State *L) {
-  /* automatic arrays: no relocated (writable) data in the shared object */
-  const luaL_Reg easing_methods[] = {
+  static const luaL_Reg easing_methods[] = {
     { "eval", m_eval }, { "sample", m_sample }, { NULL, NULL }
   };
-  const luaL_Reg bezier_methods[] = {
+  static const luaL_Reg bezier_methods[] = {
     { "eval", m_eval }, { "sample", m_sample }, { "slope", m_slope },
     { "inverse", m_inverse }, { "control_points", m_control_points }, { NULL, NULL }
   };
-  const luaL_Reg meta[] = {
+  static const luaL_Reg meta[] = {
     { "__call", m_eval }, { "__tostring", m_tostring }, { "__eq", m_eq }, { NULL, NULL }
   };
-  const luaL_Reg functions[] = {
+  static const luaL_Reg functions[] = {
     { "easing", l_easing }, { "bezier", l_bezier }, { "steps", l_steps },
     { "linear", l_linear }, { "accelerate", l_accelerate },
     { "accelerate_decelerate", l_accelerate_decelerate }, { "easings", l_easings },

@@ -195,26 +195,31 @@ static int g_tostring(lua_State *L) {
   return 1;
 }
 
-/* Methods are set one by one rather than from a luaL_Reg table: a table of
-   function pointers would be relocated, i.e. writable data in the module. */
-#define SET(name, fn) (lua_pushcfunction(L, fn), lua_setfield(L, -2, name))
+static const luaL_Reg friction_methods[] = {
+  { "at", f_at }, { "update", f_update }, { "position", f_position },
+  { "velocity", f_velocity }, { "time", f_time }, { "final_position", f_final_position },
+  { "time_at", f_time_at }, { "done", f_done }, { NULL, NULL }
+};
+
+static const luaL_Reg friction_meta[] = {
+  { "__tostring", f_tostring }, { NULL, NULL }
+};
+
+static const luaL_Reg gravity_methods[] = {
+  { "at", g_at }, { "update", g_update }, { "position", g_position },
+  { "velocity", g_velocity }, { "time", g_time }, { "done", g_done }, { NULL, NULL }
+};
+
+static const luaL_Reg gravity_meta[] = {
+  { "__tostring", g_tostring }, { NULL, NULL }
+};
+
+static const luaL_Reg motion_functions[] = {
+  { "friction", friction_new }, { "gravity", gravity_new }, { NULL, NULL }
+};
 
 void kn_open_motion(lua_State *L) {
-  kn_newclass(L, KN_FRICTION, NULL, NULL);
-  luaL_getmetatable(L, KN_FRICTION);
-  SET("__tostring", f_tostring);
-  lua_getfield(L, -1, "__index");
-  SET("at", f_at); SET("update", f_update); SET("position", f_position);
-  SET("velocity", f_velocity); SET("time", f_time); SET("final_position", f_final_position);
-  SET("time_at", f_time_at); SET("done", f_done);
-  lua_pop(L, 2);
-  kn_newclass(L, KN_GRAVITY, NULL, NULL);
-  luaL_getmetatable(L, KN_GRAVITY);
-  SET("__tostring", g_tostring);
-  lua_getfield(L, -1, "__index");
-  SET("at", g_at); SET("update", g_update); SET("position", g_position);
-  SET("velocity", g_velocity); SET("time", g_time); SET("done", g_done);
-  lua_pop(L, 2);
-  SET("friction", friction_new);
-  SET("gravity", gravity_new);
+  kn_newclass(L, KN_FRICTION, friction_methods, friction_meta);
+  kn_newclass(L, KN_GRAVITY, gravity_methods, gravity_meta);
+  kn_setfuncs(L, motion_functions, 0);
 }

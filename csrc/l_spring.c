@@ -558,23 +558,26 @@ static int m_tostring(lua_State *L) {
   return 1;
 }
 
-/* Methods are set one by one rather than from a luaL_Reg table: a table of
-   function pointers would be relocated, i.e. writable data in the module. */
-#define SET(name, fn) (lua_pushcfunction(L, fn), lua_setfield(L, -2, name))
+static const luaL_Reg spring_methods[] = {
+  { "position", m_position }, { "velocity", m_velocity }, { "target", m_target },
+  { "at_rest", m_at_rest }, { "set_target", m_set_target },
+  { "set_position", m_set_position }, { "set_velocity", m_set_velocity },
+  { "at", m_at }, { "velocity_at", m_velocity_at }, { "settle_time", m_settle_time },
+  { "coefficients", m_coefficients }, { "params", m_params }, { NULL, NULL }
+};
+
+static const luaL_Reg spring_meta[] = {
+  { "__tostring", m_tostring }, { NULL, NULL }
+};
 
 void kn_open_spring(lua_State *L) {
-  kn_newclass(L, KN_SPRING, NULL, NULL);
+  kn_newclass(L, KN_SPRING, spring_methods, spring_meta);
   luaL_getmetatable(L, KN_SPRING);
-  SET("__tostring", m_tostring);
   lua_getfield(L, -1, "__index");
   lua_pushvalue(L, -2);                  /* update's upvalue: the metatable */
   lua_pushcclosure(L, m_update, 1);
   lua_setfield(L, -2, "update");
-  SET("position", m_position); SET("velocity", m_velocity);
-  SET("target", m_target); SET("at_rest", m_at_rest); SET("set_target", m_set_target);
-  SET("set_position", m_set_position); SET("set_velocity", m_set_velocity);
-  SET("at", m_at); SET("velocity_at", m_velocity_at); SET("settle_time", m_settle_time);
-  SET("coefficients", m_coefficients); SET("params", m_params);
   lua_pop(L, 2);
-  SET("spring", spring_new);
+  lua_pushcfunction(L, spring_new);
+  lua_setfield(L, -2, "spring");
 }

@@ -286,14 +286,13 @@ static int m_tostring(lua_State *L) {
 }
 
 void kn_open_springgroup(lua_State *L) {
-  /* automatic arrays: no relocated (writable) data in the shared object */
-  const luaL_Reg methods[] = {
+  static const luaL_Reg methods[] = {
     { "set", m_set }, { "set_target", m_set_target },
     { "set_targets", m_set_targets }, { "position", m_position },
     { "velocity", m_velocity }, { "target", m_target }, { "at_rest", m_at_rest },
     { "positions", m_positions }, { NULL, NULL }
   };
-  const luaL_Reg meta[] = {
+  static const luaL_Reg meta[] = {
     { "__len", m_len }, { "__tostring", m_tostring }, { NULL, NULL }
   };
   kn_newclass(L, KN_SPRINGGROUP, methods, meta);

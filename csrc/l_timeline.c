@@ -27,7 +27,7 @@
 
 #define MAX_ELEMENTS (1 << 24)   /* segments x components, a sanity bound */
 
-/* Name tables are char arrays, not pointers: no relocated (writable) data
+/* Name tables are char arrays, not pointers: nothing to relocate
    in the shared object. */
 static const char callback_names[3][16] = {
   "on_keyframe", "on_iteration", "on_complete"
@@ -600,8 +600,7 @@ static int tl_tostring(lua_State *L) {
 }
 
 void kn_open_timeline(lua_State *L) {
-  /* automatic, not static: filled at run time, so no relocated data */
-  const luaL_Reg methods[] = {
+  static const luaL_Reg methods[] = {
     { "apply", tl_apply },
     { "seek", tl_seek },
     { "time", tl_time },
@@ -610,7 +609,7 @@ void kn_open_timeline(lua_State *L) {
     { "done", tl_done },
     { NULL, NULL }
   };
-  const luaL_Reg meta[] = {
+  static const luaL_Reg meta[] = {
     { "__tostring", tl_tostring },
     { NULL, NULL }
   };

@@ -13,7 +13,7 @@
 #include "lkinetic.h"
 #include "viewport.h"
 
-/* char arrays, not pointers: no relocated (writable) data in the .so */
+/* char arrays, not pointers: nothing to relocate */
 typedef struct { char name[12]; size_t offset; } field;
 
 static const field fields[] = {
@@ -210,13 +210,12 @@ static int vp_tostring(lua_State *L) {
 }
 
 void kn_open_viewport(lua_State *L) {
-  /* automatic, not static: filled at run time, so no relocated data */
-  const luaL_Reg methods[] = {
+  static const luaL_Reg methods[] = {
     { "to_screen", vp_to_screen },
     { "to_world", vp_to_world },
     { NULL, NULL }
   };
-  const luaL_Reg meta[] = {
+  static const luaL_Reg meta[] = {
     { "__tostring", vp_tostring },
     { "__newindex", vp_newindex },
     { NULL, NULL }
