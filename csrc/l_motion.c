@@ -11,14 +11,6 @@
 #include "friction.h"
 #include "gravity.h"
 
-static double check_time(lua_State *L, int arg) {
-  double t = kn_checkfinite(L, arg);
-  if (t < 0)
-    luaL_argerror(L, arg, lua_pushfstring(L, "non-negative number expected, got %s",
-                  kn_pushnumstr(L, t)));
-  return t;
-}
-
 static void check_options(lua_State *L) {
   if (lua_type(L, 1) != LUA_TTABLE) kn_typeerror(L, 1, "table");
 }
@@ -57,7 +49,7 @@ static kn_friction *check_friction(lua_State *L) {
 static int f_at(lua_State *L) {
   kn_friction *f = check_friction(L);
   double x, v;
-  kn_friction_at(f, check_time(L, 2), &x, &v);
+  kn_friction_at(f, kn_checknonneg(L, 2), &x, &v);
   lua_pushnumber(L, (lua_Number)x);
   lua_pushnumber(L, (lua_Number)v);
   return 2;
@@ -65,7 +57,7 @@ static int f_at(lua_State *L) {
 
 static int f_update(lua_State *L) {
   kn_friction *f = check_friction(L);
-  double dt = check_time(L, 2), x, v;
+  double dt = kn_checknonneg(L, 2), x, v;
   f->time += dt;
   kn_friction_at(f, f->time, &x, &v);
   lua_pushnumber(L, (lua_Number)x);
@@ -106,7 +98,7 @@ static int f_time_at(lua_State *L) {
 
 static int f_done(lua_State *L) {
   kn_friction *f = check_friction(L);
-  double t = lua_isnoneornil(L, 2) ? f->time : check_time(L, 2);
+  double t = lua_isnoneornil(L, 2) ? f->time : kn_checknonneg(L, 2);
   lua_pushboolean(L, kn_friction_done(f, t));
   return 1;
 }
@@ -143,7 +135,7 @@ static kn_gravity *check_gravity(lua_State *L) {
 static int g_at(lua_State *L) {
   kn_gravity *g = check_gravity(L);
   double x, v;
-  kn_gravity_at(g, check_time(L, 2), &x, &v);
+  kn_gravity_at(g, kn_checknonneg(L, 2), &x, &v);
   lua_pushnumber(L, (lua_Number)x);
   lua_pushnumber(L, (lua_Number)v);
   return 2;
@@ -151,7 +143,7 @@ static int g_at(lua_State *L) {
 
 static int g_update(lua_State *L) {
   kn_gravity *g = check_gravity(L);
-  double dt = check_time(L, 2), x, v;
+  double dt = kn_checknonneg(L, 2), x, v;
   g->time += dt;
   kn_gravity_at(g, g->time, &x, &v);
   lua_pushnumber(L, (lua_Number)x);
@@ -181,7 +173,7 @@ static int g_time(lua_State *L) {
 
 static int g_done(lua_State *L) {
   kn_gravity *g = check_gravity(L);
-  double t = lua_isnoneornil(L, 2) ? g->time : check_time(L, 2);
+  double t = lua_isnoneornil(L, 2) ? g->time : kn_checknonneg(L, 2);
   lua_pushboolean(L, kn_gravity_done(g, t));
   return 1;
 }

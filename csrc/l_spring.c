@@ -169,7 +169,7 @@ void kn_spring_read_params(lua_State *L, int t, struct kn_spring_triple *p) {
 
 /* Length of a state field: 0 for a number or absent, n for an array (checked). */
 static int state_len(lua_State *L, int t, const char *key) {
-  int n, i;
+  int n;
   lua_getfield(L, t, key);
   switch (lua_type(L, -1)) {
     case LUA_TNIL: lua_pop(L, 1); return 0;
@@ -183,18 +183,7 @@ static int state_len(lua_State *L, int t, const char *key) {
     kn_fielderror(L, 1, key, "array too long");
   n = (int)kn_rawlen(L, -1);
   if (n < 1) kn_fielderror(L, 1, key, "non-empty array expected, got an empty table");
-  for (i = 1; i <= n; i++) {
-    double x;
-    lua_rawgeti(L, -1, i);
-    if (lua_type(L, -1) != LUA_TNUMBER)
-      kn_fielderror(L, 1, key, lua_pushfstring(L, "item %d: number expected, got %s",
-                    i, kn_typename(L, -1)));
-    x = (double)lua_tonumber(L, -1);
-    if (!isfinite(x))
-      kn_fielderror(L, 1, key, lua_pushfstring(L, "item %d: finite number expected, got %s",
-                    i, kn_typename(L, -1)));
-    lua_pop(L, 1);
-  }
+  kn_checkfielditems(L, 1, key, n);
   lua_pop(L, 1);
   return n;
 }
@@ -307,14 +296,6 @@ static kn_spring *check_spring(lua_State *L) {
   return (kn_spring *)kn_checkobject(L, 1, KN_SPRING);
 }
 
-static double check_time(lua_State *L, int arg) {
-  double t = kn_checkfinite(L, arg);
-  if (t < 0)
-    luaL_argerror(L, arg, lua_pushfstring(L, "non-negative number expected, got %s",
-                  kn_pushnumstr(L, t)));
-  return t;
-}
-
 static int push_slot(lua_State *L, const kn_spring *s, const double *p) {
   int i;
   if (s->n > 16) luaL_checkstack(L, s->n, "too many spring components");
@@ -398,7 +379,7 @@ static int updated(lua_State *L, kn_spring *s, int flags) {
 /* s:update(dt), every argument checked. */
 static int update_checked(lua_State *L) {
   kn_spring *s = check_spring(L);
-  double dt = check_stepped(L, s, 2, check_time(L, 2));
+  double dt = check_stepped(L, s, 2, kn_checknonneg(L, 2));
   return updated(L, s, kn_spring_update(s, dt));   /* state first, callbacks after */
 }
 
@@ -471,7 +452,7 @@ static int m_set_velocity(lua_State *L) {
 /* State t seconds ahead: what update(t) would give, on a copy. */
 static kn_spring *ahead(lua_State *L) {
   kn_spring *s = check_spring(L);
-  double t = check_stepped(L, s, 2, check_time(L, 2));
+  double t = check_stepped(L, s, 2, kn_checknonneg(L, 2));
   kn_spring *c = (kn_spring *)lua_newuserdata(L, kn_spring_size(s->n));
   kn_spring_copy(c, s);
   if (kn_spring_update(c, t) & KN_SPRING_OVERFLOW) overflow_error(L, c, 0);
@@ -522,7 +503,7 @@ static int m_settle_time(lua_State *L) {
 
 static int m_coefficients(lua_State *L) {
   kn_spring *s = check_spring(L);
-  double dt = check_time(L, 2);
+  double dt = kn_checknonneg(L, 2);
   kn_spring_coefs c;
   kn_spring_coefs_compute(&s->model, dt, &c);
   lua_pushnumber(L, (lua_Number)c.pos_pos);

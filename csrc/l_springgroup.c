@@ -55,7 +55,6 @@ static double opt_nonneg(lua_State *L, const char *key, double def) {
 
 /* Check state field `key`: a number or an array of exactly count numbers. */
 static void check_state(lua_State *L, const char *key, int count) {
-  int i, n;
   lua_getfield(L, 1, key);
   switch (lua_type(L, -1)) {
     case LUA_TNIL: lua_pop(L, 1); return;
@@ -68,19 +67,7 @@ static void check_state(lua_State *L, const char *key, int count) {
   if (kn_rawlen(L, -1) != (size_t)count)
     kn_fielderror(L, 1, key, lua_pushfstring(L, "array of %d numbers (count) expected, got %d items",
                   count, (int)(kn_rawlen(L, -1) > MAX_COUNT ? MAX_COUNT : kn_rawlen(L, -1))));
-  n = count;
-  for (i = 1; i <= n; i++) {
-    double x;
-    lua_rawgeti(L, -1, i);
-    if (lua_type(L, -1) != LUA_TNUMBER)
-      kn_fielderror(L, 1, key, lua_pushfstring(L, "item %d: number expected, got %s",
-                    i, kn_typename(L, -1)));
-    x = (double)lua_tonumber(L, -1);
-    if (!isfinite(x))
-      kn_fielderror(L, 1, key, lua_pushfstring(L, "item %d: finite number expected, got %s",
-                    i, kn_typename(L, -1)));
-    lua_pop(L, 1);
-  }
+  kn_checkfielditems(L, 1, key, count);
   lua_pop(L, 1);
 }
 
@@ -167,10 +154,7 @@ static int check_index(lua_State *L, const kn_spring_group *g, int arg) {
 
 static int update_checked(lua_State *L) {
   kn_spring_group *g = check_group(L);
-  double dt = kn_checkfinite(L, 2);
-  if (dt < 0)
-    return luaL_argerror(L, 2, lua_pushfstring(L, "non-negative number expected, got %s",
-                         kn_pushnumstr(L, dt)));
+  double dt = kn_checknonneg(L, 2);
   lua_pushinteger(L, (lua_Integer)kn_spring_group_update(g, dt));
   return 1;
 }

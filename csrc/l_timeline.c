@@ -55,16 +55,8 @@ static int context_error(lua_State *L, int seg, const char *field,
 /* The value at idx as errors show it: numbers printed ("-1", "0.5",
    "nan", "inf"), anything else by type name. */
 static const char *shown(lua_State *L, int idx) {
-  if (lua_type(L, idx) == LUA_TNUMBER) {
-    char buf[48];
-    double x = (double)lua_tonumber(L, idx);
-    if (x != x) return "nan";
-    if (isinf(x)) return x > 0 ? "inf" : "-inf";
-    snprintf(buf, sizeof buf, "%.14g", x);
-    lua_pushstring(L, buf);
-    return lua_tostring(L, -1);
-  }
-  return kn_typename(L, idx);
+  return lua_type(L, idx) == LUA_TNUMBER ? kn_pushnumstr(L, (double)lua_tonumber(L, idx))
+                                         : kn_typename(L, idx);
 }
 
 /* A finite number at idx, or an error "<ctx>: number expected, got ...". */
@@ -506,11 +498,8 @@ static void fire(lua_State *L, kn_timeline *tl, double t0, double t1) {
 
 static int update_checked(lua_State *L) {
   kn_timeline *tl = check_tl(L);
-  double dt = kn_checkfinite(L, 2), t0, t1;
+  double dt = kn_checknonneg(L, 2), t0, t1;
   int out = opt_out(L, 3);
-  if (dt < 0.0)
-    return luaL_argerror(L, 2, lua_pushfstring(L,
-                         "non-negative number expected, got %s", shown(L, 2)));
   t0 = tl->clock;
   if (!isfinite(t0 + dt))
     return luaL_error(L, "update: the clock would overflow");
@@ -561,10 +550,7 @@ static int tl_apply(lua_State *L) {
 
 static int tl_seek(lua_State *L) {
   kn_timeline *tl = check_tl(L);
-  double t = kn_checkfinite(L, 2);
-  if (t < 0.0)
-    return luaL_argerror(L, 2, lua_pushfstring(L,
-                         "non-negative number expected, got %s", shown(L, 2)));
+  double t = kn_checknonneg(L, 2);
   kn_timeline_seek(tl, t);
   lua_settop(L, 1);
   return 1;

@@ -51,6 +51,9 @@ void *kn_checkobject(lua_State *L, int arg, const char *tname);
    "bad argument #N to 'f' (finite number expected, got nan)". */
 double kn_checkfinite(lua_State *L, int arg);
 double kn_optfinite(lua_State *L, int arg, double def);
+/* A finite number >= 0 (times, durations):
+   "bad argument #N to 'f' (non-negative number expected, got -1)". */
+double kn_checknonneg(lua_State *L, int arg);
 
 /* Option-table fields.  `t` is the absolute index of the table and `arg`
    its argument number (for the error message):
@@ -68,6 +71,11 @@ int kn_fieldrangeerror(lua_State *L, int arg, const char *key,
 
 /* Push x as text ("%.14g", "nan", "inf", "-inf"), the same on every VM. */
 const char *kn_pushnumstr(lua_State *L, double x);
+
+/* Check that items 1..n of the array on top of the stack are finite numbers,
+   else raise "bad argument #arg to 'f' (field 'key': item i: finite number
+   expected, got nan)"; leaves the stack as it was. */
+void kn_checkfielditems(lua_State *L, int arg, const char *key, int n);
 
 /* Raise "bad argument #arg to 'f' (field 'key': msg)". */
 int kn_fielderror(lua_State *L, int arg, const char *key, const char *msg);

@@ -76,6 +76,28 @@ double kn_optfinite(lua_State *L, int arg, double def) {
   return lua_isnoneornil(L, arg) ? def : kn_checkfinite(L, arg);
 }
 
+double kn_checknonneg(lua_State *L, int arg) {
+  double x = kn_checkfinite(L, arg);
+  if (x < 0)
+    luaL_argerror(L, arg, lua_pushfstring(L, "non-negative number expected, got %s",
+                  kn_pushnumstr(L, x)));
+  return x;
+}
+
+void kn_checkfielditems(lua_State *L, int arg, const char *key, int n) {
+  int i;
+  for (i = 1; i <= n; i++) {
+    lua_rawgeti(L, -1, i);
+    if (lua_type(L, -1) != LUA_TNUMBER)
+      kn_fielderror(L, arg, key, lua_pushfstring(L, "item %d: number expected, got %s",
+                    i, kn_typename(L, -1)));
+    if (!isfinite((double)lua_tonumber(L, -1)))
+      kn_fielderror(L, arg, key, lua_pushfstring(L, "item %d: finite number expected, got %s",
+                    i, kn_typename(L, -1)));
+    lua_pop(L, 1);
+  }
+}
+
 int kn_fielderror(lua_State *L, int arg, const char *key, const char *msg) {
   return luaL_argerror(L, arg, lua_pushfstring(L, "field '%s': %s", key, msg));
 }
