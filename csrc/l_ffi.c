@@ -26,19 +26,24 @@
 struct kn_ffi_api {
   int version;
   double (*easing_eval)(const kn_easing *e, double p, int before_flag);
-  int (*spring_update)(kn_spring *s, double dt);
+  double (*spring_step)(kn_spring *s, double dt);
   int (*group_update)(kn_spring_group *g, double dt);
   double (*timeline_at)(kn_timeline *tl, double t);
   double (*timeline_update)(kn_timeline *tl, double dt);
+  void (*spring_set)(kn_spring *s, int what, double a, double b, double c, double d);
+  void (*group_set_targets)(kn_spring_group *g, const double *targets);
 };
 
-/* s:update(dt) for a spring without callbacks (dt checked by the caller),
-   as l_spring.c's m_update: a state that overflowed is reset to rest on its
-   target and KN_SPRING_OVERFLOW (4) is in the flags (ffi.lua raises). */
-static int ffi_spring_update(kn_spring *s, double dt) {
-  int flags = kn_spring_update(s, dt);
-  if (flags & KN_SPRING_OVERFLOW) kn_spring_reset_on_target(s);
-  return flags;
+/* s:set_target / set_position / set_velocity (what = 0, 1, 2) for a spring
+   of n <= 4 components, the values already checked finite by the caller:
+   the first n of a, b, c, d. */
+static void ffi_spring_set(kn_spring *s, int what, double a, double b, double c,
+                           double d) {
+  double v[4];
+  v[0] = a; v[1] = b; v[2] = c; v[3] = d;
+  if (what == 0) kn_spring_set_target(s, v);
+  else if (what == 1) kn_spring_set_position(s, v);
+  else kn_spring_set_velocity(s, v);
 }
 
 /* tl:at(t): the state into tl->scratch, as l_timeline.c's tl_at. */
@@ -56,12 +61,14 @@ static double ffi_timeline_update(kn_timeline *tl, double dt) {
 }
 
 static const struct kn_ffi_api ffi_api = {
-  1,
+  2,
   kn_easing_eval,
-  ffi_spring_update,
+  kn_spring_step,
   kn_spring_group_update,
   ffi_timeline_at,
-  ffi_timeline_update
+  ffi_timeline_update,
+  ffi_spring_set,
+  kn_spring_group_set_targets
 };
 
 #define SIZE(name, value) (lua_pushnumber(L, (lua_Number)(value)), lua_setfield(L, -2, name))

@@ -303,16 +303,21 @@ static int push_slot(lua_State *L, const kn_spring *s, const double *p) {
   return s->n;
 }
 
-/* Read n numbers from arg.. or one array at arg into a scratch buffer
-   (a temporary userdata pushed on the stack). */
-static double *read_values(lua_State *L, const kn_spring *s, int arg) {
+/* Room for the values of a setter without allocating: springs of up to
+   SMALL_N components (every 2D/3D/colour use) are read into the caller's
+   array; longer ones into a temporary userdata pushed on the stack. */
+#define SMALL_N 16
+
+/* Read n numbers from arg.. or one array at arg into `small` (n <= SMALL_N)
+   or a scratch userdata. */
+static double *read_values(lua_State *L, const kn_spring *s, int arg, double *small) {
   int n = s->n, i, top = lua_gettop(L);
   double *out;
   if (lua_type(L, arg) == LUA_TTABLE && top == arg) {
     if ((int)kn_rawlen(L, arg) != n)
       luaL_argerror(L, arg, lua_pushfstring(L, "array of %d numbers expected, got %d items",
                     n, (int)kn_rawlen(L, arg)));
-    out = (double *)lua_newuserdata(L, sizeof(double) * (size_t)n);
+    out = n <= SMALL_N ? small : (double *)lua_newuserdata(L, sizeof(double) * (size_t)n);
     for (i = 0; i < n; i++) {
       double x = 0;
       lua_rawgeti(L, arg, i + 1);
@@ -328,7 +333,7 @@ static double *read_values(lua_State *L, const kn_spring *s, int arg) {
     luaL_argerror(L, arg, lua_pushfstring(L, "%d numbers or an array expected, got %d values",
                   n, top - arg + 1 > 0 ? top - arg + 1 : 0));
   for (i = 0; i < n; i++) (void)kn_checkfinite(L, arg + i);
-  out = (double *)lua_newuserdata(L, sizeof(double) * (size_t)n);
+  out = n <= SMALL_N ? small : (double *)lua_newuserdata(L, sizeof(double) * (size_t)n);
   for (i = 0; i < n; i++) out[i] = (double)lua_tonumber(L, arg + i);
   return out;
 }
@@ -430,21 +435,24 @@ static int m_at_rest(lua_State *L) {
 
 static int m_set_target(lua_State *L) {
   kn_spring *s = check_spring(L);
-  kn_spring_set_target(s, read_values(L, s, 2));
+  double small[SMALL_N];
+  kn_spring_set_target(s, read_values(L, s, 2, small));
   lua_settop(L, 1);
   return 1;
 }
 
 static int m_set_position(lua_State *L) {
   kn_spring *s = check_spring(L);
-  kn_spring_set_position(s, read_values(L, s, 2));
+  double small[SMALL_N];
+  kn_spring_set_position(s, read_values(L, s, 2, small));
   lua_settop(L, 1);
   return 1;
 }
 
 static int m_set_velocity(lua_State *L) {
   kn_spring *s = check_spring(L);
-  kn_spring_set_velocity(s, read_values(L, s, 2));
+  double small[SMALL_N];
+  kn_spring_set_velocity(s, read_values(L, s, 2, small));
   lua_settop(L, 1);
   return 1;
 }
@@ -485,7 +493,8 @@ static int m_settle_time(lua_State *L) {
     /* The settle time compares squared distances with eps^2: below 1e-150
        of the motion's size (max |x - target|, |v|) that square leaves the
        double range, and the answer would be a guess. */
-    const double *x = s->data, *v = s->data + s->n, *tg = s->data + 2 * s->n;
+    const double *x = KN_SPRING_SLOT(s, KN_SP_X), *v = KN_SPRING_SLOT(s, KN_SP_V),
+                 *tg = KN_SPRING_SLOT(s, KN_SP_TARGET);
     double size = 0;
     int i;
     for (i = 0; i < s->n; i++) {

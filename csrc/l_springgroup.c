@@ -194,26 +194,35 @@ static int m_set_target(lua_State *L) {
   return 1;
 }
 
+/* g:set_targets(array): every item checked first (an error changes
+   nothing), then applied in chunks through a buffer on the C stack: no
+   allocation, whatever the count. */
 static int m_set_targets(lua_State *L) {
+  enum { CHUNK = 256 };
   kn_spring_group *g = check_group(L);
-  int i, n = g->count;
-  double *buf;
+  int i, j, n = g->count;
+  double buf[CHUNK];
   if (lua_type(L, 2) != LUA_TTABLE) return kn_typeerror(L, 2, "array of numbers");
   if (kn_rawlen(L, 2) != (size_t)n)
     return luaL_argerror(L, 2, lua_pushfstring(L, "array of %d numbers (count) expected, got %d items",
                          n, (int)(kn_rawlen(L, 2) > MAX_COUNT ? MAX_COUNT : kn_rawlen(L, 2))));
   lua_settop(L, 2);
-  buf = (double *)lua_newuserdata(L, sizeof(double) * (size_t)n);
   for (i = 0; i < n; i++) {
-    double x = 0;
     lua_rawgeti(L, 2, i + 1);
-    if (lua_type(L, -1) != LUA_TNUMBER || !isfinite(x = (double)lua_tonumber(L, -1)))
+    if (lua_type(L, -1) != LUA_TNUMBER || !isfinite((double)lua_tonumber(L, -1)))
       return luaL_argerror(L, 2, lua_pushfstring(L, "item %d: finite number expected, got %s",
                            i + 1, kn_typename(L, -1)));
-    buf[i] = x;
     lua_pop(L, 1);
   }
-  kn_spring_group_set_targets(g, buf);
+  for (i = 0; i < n; i += CHUNK) {
+    int k = n - i < CHUNK ? n - i : CHUNK;
+    for (j = 0; j < k; j++) {
+      lua_rawgeti(L, 2, i + j + 1);
+      buf[j] = (double)lua_tonumber(L, -1);
+      lua_pop(L, 1);
+    }
+    kn_spring_group_set_targets_range(g, i, k, buf);
+  }
   lua_settop(L, 1);
   return 1;
 }
@@ -254,6 +263,19 @@ static int m_positions(lua_State *L) {
   return 1;
 }
 
+/* g:_simd([cap]) -> the update loop's path ("avx512", "avx", "sse2" or
+   "scalar"); with cap, first switches to the widest path up to cap that
+   this machine runs (a test hook: the specs run every path on the same
+   springs; "best" is the default). */
+static int m_simd(lua_State *L) {
+  static const char *const names[] = { "best", "avx512", "avx", "sse2", "scalar", NULL };
+  kn_spring_group *g = check_group(L);
+  if (!lua_isnoneornil(L, 2))
+    g->simd = kn_spring_group_path_for(luaL_checkoption(L, 2, NULL, names));
+  lua_pushstring(L, names[g->simd]);
+  return 1;
+}
+
 static int m_len(lua_State *L) {
   lua_pushinteger(L, (lua_Integer)check_group(L)->count);
   return 1;
@@ -274,7 +296,7 @@ void kn_open_springgroup(lua_State *L) {
     { "set", m_set }, { "set_target", m_set_target },
     { "set_targets", m_set_targets }, { "position", m_position },
     { "velocity", m_velocity }, { "target", m_target }, { "at_rest", m_at_rest },
-    { "positions", m_positions }, { NULL, NULL }
+    { "positions", m_positions }, { "_simd", m_simd }, { NULL, NULL }
   };
   static const luaL_Reg meta[] = {
     { "__len", m_len }, { "__tostring", m_tostring }, { NULL, NULL }

@@ -197,7 +197,7 @@ static int norm_le(const double *a, const double *b, int n, double thr) {
 
 int kn_spring_is_settled(const kn_spring *s) {
   int n = s->n;
-  const double *x = s->data, *v = s->data + n, *tg = s->data + 2 * n;
+  const double *x = KN_SPRING_SLOT(s, KN_SP_X), *v = KN_SPRING_SLOT(s, KN_SP_V), *tg = KN_SPRING_SLOT(s, KN_SP_TARGET);
   if (!norm_le(v, NULL, n, s->rest_speed * s->scale)) return 0;
   if (s->model.stiffness == 0) return 1;   /* coasting: stops where it is */
   return norm_le(x, tg, n, s->rest_delta * s->scale);
@@ -206,7 +206,7 @@ int kn_spring_is_settled(const kn_spring *s) {
 /* Has the position passed the target, seen from where the motion started? */
 static int overshooting(const kn_spring *s) {
   int i, n = s->n;
-  const double *x = s->data, *tg = s->data + 2 * n, *from = s->data + 3 * n;
+  const double *x = KN_SPRING_SLOT(s, KN_SP_X), *tg = KN_SPRING_SLOT(s, KN_SP_TARGET), *from = KN_SPRING_SLOT(s, KN_SP_FROM);
   double dot = 0;
   if (s->model.stiffness == 0) return 0;
   for (i = 0; i < n; i++) dot += (x[i] - tg[i]) * (tg[i] - from[i]);
@@ -215,7 +215,7 @@ static int overshooting(const kn_spring *s) {
 
 static void snap(kn_spring *s) {
   int i, n = s->n;
-  double *x = s->data, *v = s->data + n, *tg = s->data + 2 * n;
+  double *x = KN_SPRING_SLOT(s, KN_SP_X), *v = KN_SPRING_SLOT(s, KN_SP_V), *tg = KN_SPRING_SLOT(s, KN_SP_TARGET);
   for (i = 0; i < n; i++) {
     if (s->model.stiffness > 0) x[i] = tg[i];
     else tg[i] = x[i];
@@ -234,7 +234,7 @@ static int finish(kn_spring *s) {
 
 static void step_analytic(kn_spring *s, double dt) {
   int i, n = s->n;
-  double *x = s->data, *v = s->data + n, *tg = s->data + 2 * n;
+  double *x = KN_SPRING_SLOT(s, KN_SP_X), *v = KN_SPRING_SLOT(s, KN_SP_V), *tg = KN_SPRING_SLOT(s, KN_SP_TARGET);
   kn_spring_coefs c;
   if (dt != s->coefs_dt) {
     kn_spring_coefs_compute(&s->model, dt, &s->coefs);
@@ -247,8 +247,8 @@ static void step_analytic(kn_spring *s, double dt) {
 /* The common case -- one component, analytic -- in one pass: step_analytic,
    then finish() (clamp, rest test, snap) written out for n = 1 with the
    same operations in the same order (spring_group.c does the same). */
-static int update_scalar(kn_spring *s, double dt) {
-  double *d = s->data;           /* n = 1: x, v, target, from */
+static inline int update_scalar(kn_spring *s, double dt) {
+  double *d = s->data;           /* n = 1: slot k at d[k] */
   double t = d[KN_SP_TARGET], y, v0, x, v, k = s->model.stiffness;
   if (dt != s->coefs_dt) {
     kn_spring_coefs_compute(&s->model, dt, &s->coefs);
@@ -286,9 +286,9 @@ static int step_rk4(kn_spring *s, double dt) {
   const double h = KN_SPRING_SUBSTEP;
   const double k = s->model.stiffness, c = s->model.damping, m = s->model.mass;
   int i, n = s->n;
-  double *x = s->data, *v = s->data + n, *tg = s->data + 2 * n;
-  double *px = s->data + KN_SP_PREV_X * n, *pv = s->data + KN_SP_PREV_V * n;
-  double *tx = s->data + KN_SP_TEMP_X * n;
+  double *x = KN_SPRING_SLOT(s, KN_SP_X), *v = KN_SPRING_SLOT(s, KN_SP_V), *tg = KN_SPRING_SLOT(s, KN_SP_TARGET);
+  double *px = KN_SPRING_SLOT(s, KN_SP_PREV_X), *pv = KN_SPRING_SLOT(s, KN_SP_PREV_V);
+  double *tx = KN_SPRING_SLOT(s, KN_SP_TEMP_X);
   s->accum += dt;
   while (s->accum >= h) {
     int last;
@@ -337,7 +337,7 @@ static int step_euler(kn_spring *s, double dt) {
   const double h = KN_SPRING_SUBSTEP;
   const double k = s->model.stiffness, c = s->model.damping, m = s->model.mass;
   int i, n = s->n;
-  double *x = s->data, *v = s->data + n, *tg = s->data + 2 * n;
+  double *x = KN_SPRING_SLOT(s, KN_SP_X), *v = KN_SPRING_SLOT(s, KN_SP_V), *tg = KN_SPRING_SLOT(s, KN_SP_TARGET);
   double full = floor(dt / h), rem = dt - full * h, j;
   if (rem < 0) rem = 0;
   for (j = 0; j <= full; j++) {
@@ -355,7 +355,7 @@ static int step_euler(kn_spring *s, double dt) {
 
 int kn_spring_overflowed(const kn_spring *s) {
   int i, n = s->n;
-  const double *x = s->data, *v = s->data + n;
+  const double *x = KN_SPRING_SLOT(s, KN_SP_X), *v = KN_SPRING_SLOT(s, KN_SP_V);
   for (i = 0; i < n; i++)
     if (!(fabs(x[i]) <= 1.7976931348623157e308 && fabs(v[i]) <= 1.7976931348623157e308))
       return 1;
@@ -391,6 +391,18 @@ int kn_spring_update(kn_spring *s, double dt) {
 done:
   if (kn_spring_overflowed(s)) flags |= KN_SPRING_OVERFLOW;
   return flags;
+}
+
+double kn_spring_step(kn_spring *s, double dt) {
+  int flags;
+  if (s->at_rest) return s->data[KN_SP_X];
+  flags = s->integrator == KN_SPRING_ANALYTIC && s->n == 1 ? update_scalar(s, dt)
+                                                           : kn_spring_update(s, dt);
+  if (flags & KN_SPRING_OVERFLOW) {
+    kn_spring_reset_on_target(s);
+    return (double)NAN;
+  }
+  return s->data[KN_SP_X];
 }
 
 /* ---- settle time ---------------------------------------------------------
@@ -449,7 +461,7 @@ static double bisect_down(const settle_ctx *q, double lo, double hi, double L) {
 double kn_spring_settle_time(const kn_spring *s, double eps) {
   const kn_spring_model *m = &s->model;
   int i, n = s->n, nr, nfam = 0;
-  const double *x = s->data, *v = s->data + n, *tg = s->data + 2 * n;
+  const double *x = KN_SPRING_SLOT(s, KN_SP_X), *v = KN_SPRING_SLOT(s, KN_SP_V), *tg = KN_SPRING_SLOT(s, KN_SP_TARGET);
   double sc = eps, a = m->decay, w2 = m->omega2, d = m->disc, L, lnL, H, E;
   double roots[2], ext[3];
   settle_ctx q;

@@ -14,6 +14,8 @@ size_t kn_spring_group_size(int count) {
          sizeof(double) * (size_t)KN_SG_SLOTS * (size_t)count;
 }
 
+static int best_path(void);
+
 /* Time scale that turns a speed into a distance (spring.c: time_scale). */
 static double time_scale(const kn_spring_model *m) {
   if (m->stiffness > 0) return 1 / sqrt(m->omega2);
@@ -21,13 +23,12 @@ static double time_scale(const kn_spring_model *m) {
   return 1;
 }
 
-/* kn_spring_restart for spring i. */
-static void restart(kn_spring_group *g, int i) {
+/* kn_spring_restart for spring i; tau = time_scale(&g->model). */
+static void restart(kn_spring_group *g, int i, double tau) {
   double *x = KN_SG_SLOT(g, KN_SG_X), *v = KN_SG_SLOT(g, KN_SG_V);
   double *tg = KN_SG_SLOT(g, KN_SG_TARGET), *from = KN_SG_SLOT(g, KN_SG_FROM);
   double *scale = KN_SG_SLOT(g, KN_SG_SCALE), *rest = KN_SG_SLOT(g, KN_SG_REST);
   double dist = fabs(tg[i] - x[i]), speed = fabs(v[i]);
-  double tau = time_scale(&g->model);
   double vs = speed * tau;
   int was = rest[i] != 0.0, now;
   scale[i] = dist > vs ? dist : vs;
@@ -49,29 +50,30 @@ void kn_spring_group_init(kn_spring_group *g, int count, const kn_spring_model *
   g->rest_speed = rest_speed;
   g->coefs_dt = -1;
   g->moving = 0;
+  g->simd = best_path();
   for (i = 0; i < count; i++) {
     KN_SG_SLOT(g, KN_SG_X)[i] = from[i];
     KN_SG_SLOT(g, KN_SG_V)[i] = velocity[i];
     KN_SG_SLOT(g, KN_SG_TARGET)[i] = to[i];
     KN_SG_SLOT(g, KN_SG_REST)[i] = 1.0;   /* counted as resting until restart */
-    restart(g, i);
+    restart(g, i, time_scale(&g->model));
   }
 }
 
 void kn_spring_group_set(kn_spring_group *g, int i, double x) {
   KN_SG_SLOT(g, KN_SG_X)[i] = x;
-  restart(g, i);
+  restart(g, i, time_scale(&g->model));
 }
 
 void kn_spring_group_set_velocity(kn_spring_group *g, int i, double v) {
   KN_SG_SLOT(g, KN_SG_V)[i] = v;
-  restart(g, i);
+  restart(g, i, time_scale(&g->model));
 }
 
 void kn_spring_group_set_state(kn_spring_group *g, int i, double x, double v) {
   KN_SG_SLOT(g, KN_SG_X)[i] = x;
   KN_SG_SLOT(g, KN_SG_V)[i] = v;
-  restart(g, i);
+  restart(g, i, time_scale(&g->model));
 }
 
 /* As kn_spring_set_target: an unchanged target changes nothing. */
@@ -79,52 +81,51 @@ void kn_spring_group_set_target(kn_spring_group *g, int i, double target) {
   double *tg = KN_SG_SLOT(g, KN_SG_TARGET);
   if (tg[i] == target) return;
   tg[i] = target;
-  restart(g, i);
+  restart(g, i, time_scale(&g->model));
+}
+
+void kn_spring_group_set_targets_range(kn_spring_group *g, int first, int k,
+                                       const double *targets) {
+  double *tg = KN_SG_SLOT(g, KN_SG_TARGET) + first;
+  double tau = time_scale(&g->model);
+  int i;
+  for (i = 0; i < k; i++) {
+    if (tg[i] == targets[i]) continue;
+    tg[i] = targets[i];
+    restart(g, first + i, tau);
+  }
 }
 
 void kn_spring_group_set_targets(kn_spring_group *g, const double *targets) {
-  double *tg = KN_SG_SLOT(g, KN_SG_TARGET);
-  int i;
-  for (i = 0; i < g->count; i++) {
-    if (tg[i] == targets[i]) continue;
-    tg[i] = targets[i];
-    restart(g, i);
-  }
+  kn_spring_group_set_targets_range(g, 0, g->count, targets);
 }
 
-int kn_spring_group_update(kn_spring_group *g, double dt) {
-  const int n = g->count;
-  double *restrict x = KN_SG_SLOT(g, KN_SG_X), *restrict v = KN_SG_SLOT(g, KN_SG_V);
-  double *restrict tg = KN_SG_SLOT(g, KN_SG_TARGET);
-  const double *restrict from = KN_SG_SLOT(g, KN_SG_FROM);
-  const double *restrict scale = KN_SG_SLOT(g, KN_SG_SCALE);
-  double *restrict rest = KN_SG_SLOT(g, KN_SG_REST);
-  const double k = g->model.stiffness;
-  const double rd = g->rest_delta, rs = g->rest_speed;
-  const int clampk = g->clamp && k != 0;
-  double pp, pv, vp, vv;
-  int i, moving = 0;
-  if (g->moving == 0) return 0;
-  if (dt != g->coefs_dt) {
-    kn_spring_coefs_compute(&g->model, dt, &g->coefs);
-    g->coefs_dt = dt;
-  }
-  pp = g->coefs.pos_pos; pv = g->coefs.pos_vel;
-  vp = g->coefs.vel_pos; vv = g->coefs.vel_vel;
-  /* kn_spring_coefs_apply, then spring.c's finish() for n = 1 (update_scalar):
-     the same operations in the same order, so the same doubles */
-  for (i = 0; i < n; i++) {
+/* The per-spring step, shared by every path below: kn_spring_coefs_apply,
+   then spring.c's finish() for n = 1 (update_scalar) -- the same operations
+   in the same order, so the same doubles. */
+typedef struct group_step {
+  double pp, pv, vp, vv;        /* Juckett's coefficients of this dt */
+  double k, rd, rs;
+  int clampk;                   /* clamp on and stiffness != 0 */
+} group_step;
+
+static int step_range(const group_step *c, int i, int n, double *restrict x,
+                      double *restrict v, double *restrict tg,
+                      const double *restrict from, const double *restrict scale,
+                      double *restrict rest) {
+  int moving = 0;
+  for (; i < n; i++) {
     double t, y, v0, xi, vi, sc;
     if (rest[i] != 0.0) continue;
     t = tg[i];
     y = x[i] - t;
     v0 = v[i];
-    xi = t + (pp * y + pv * v0);
-    vi = vp * y + vv * v0;
+    xi = t + (c->pp * y + c->pv * v0);
+    vi = c->vp * y + c->vv * v0;
     sc = scale[i];
-    if ((clampk && (xi - t) * (t - from[i]) > 0) ||
-        (fabs(vi) <= rs * sc && (k == 0 || fabs(xi - t) <= rd * sc))) {
-      if (k > 0) xi = t; else tg[i] = xi;   /* snap */
+    if ((c->clampk && (xi - t) * (t - from[i]) > 0) ||
+        (fabs(vi) <= c->rs * sc && (c->k == 0 || fabs(xi - t) <= c->rd * sc))) {
+      if (c->k > 0) xi = t; else tg[i] = xi;   /* snap */
       vi = 0;
       rest[i] = 1.0;
     } else {
@@ -132,6 +133,268 @@ int kn_spring_group_update(kn_spring_group *g, double dt) {
     }
     x[i] = xi; v[i] = vi;
   }
+  return moving;
+}
+
+#if defined(__SSE2__) && (defined(__x86_64__) || defined(_M_X64))
+#define KN_GROUP_X86 1
+#include <emmintrin.h>
+/*
+** Two springs per SSE2 register (SSE2 is part of every x86-64 CPU).  Every
+** lane does step_range's arithmetic -- the same IEEE operations in the same
+** order (no fused multiply-add: ISO C mode leaves contraction off, and the
+** intrinsics name each operation) -- and the branches become masks: a lane
+** at rest keeps its bits, a lane that comes to rest snaps, so the result is
+** bit for bit the scalar loop's.
+*/
+static __m128d sel2(__m128d mask, __m128d a, __m128d b) {   /* mask ? a : b */
+  return _mm_or_pd(_mm_and_pd(mask, a), _mm_andnot_pd(mask, b));
+}
+
+static int step_simd(const group_step *c, int n, double *restrict x,
+                     double *restrict v, double *restrict tg,
+                     const double *restrict from, const double *restrict scale,
+                     double *restrict rest, int *done) {
+  const __m128d pp = _mm_set1_pd(c->pp), pv = _mm_set1_pd(c->pv);
+  const __m128d vp = _mm_set1_pd(c->vp), vv = _mm_set1_pd(c->vv);
+  const __m128d rs = _mm_set1_pd(c->rs), rd = _mm_set1_pd(c->rd);
+  const __m128d zero = _mm_setzero_pd(), one = _mm_set1_pd(1.0);
+  const __m128d absmask = _mm_castsi128_pd(_mm_set1_epi64x(0x7fffffffffffffffLL));
+  const int kpos = c->k > 0, kzero = c->k == 0, clampk = c->clampk;
+  int i, moving = 0;
+  for (i = 0; i + 2 <= n; i += 2) {
+    __m128d r = _mm_loadu_pd(rest + i);
+    __m128d live = _mm_cmpeq_pd(r, zero);
+    __m128d t, x0, v0, y, xi, vi, sc, settle, snapm;
+    int lm = _mm_movemask_pd(live), sm;
+    if (lm == 0) continue;                        /* both at rest */
+    t = _mm_loadu_pd(tg + i);
+    x0 = _mm_loadu_pd(x + i);
+    v0 = _mm_loadu_pd(v + i);
+    sc = _mm_loadu_pd(scale + i);
+    y = _mm_sub_pd(x0, t);
+    xi = _mm_add_pd(t, _mm_add_pd(_mm_mul_pd(pp, y), _mm_mul_pd(pv, v0)));
+    vi = _mm_add_pd(_mm_mul_pd(vp, y), _mm_mul_pd(vv, v0));
+    settle = _mm_cmple_pd(_mm_and_pd(vi, absmask), _mm_mul_pd(rs, sc));
+    if (!kzero)
+      settle = _mm_and_pd(settle, _mm_cmple_pd(_mm_and_pd(_mm_sub_pd(xi, t), absmask),
+                                               _mm_mul_pd(rd, sc)));
+    if (clampk) {
+      __m128d over = _mm_mul_pd(_mm_sub_pd(xi, t), _mm_sub_pd(t, _mm_loadu_pd(from + i)));
+      settle = _mm_or_pd(settle, _mm_cmpgt_pd(over, zero));
+    }
+    snapm = _mm_and_pd(settle, live);
+    sm = _mm_movemask_pd(snapm);
+    if (sm) {
+      if (kpos) xi = sel2(snapm, t, xi);
+      else _mm_storeu_pd(tg + i, sel2(snapm, xi, t));
+      vi = sel2(snapm, zero, vi);
+      _mm_storeu_pd(rest + i, sel2(snapm, one, r));
+    }
+    _mm_storeu_pd(x + i, sel2(live, xi, x0));
+    _mm_storeu_pd(v + i, sel2(live, vi, v0));
+    lm &= ~sm;                                    /* still moving */
+    moving += (lm & 1) + (lm >> 1);
+  }
+  *done = i;
+  return moving;
+}
+
+/*
+** The same with four springs per AVX register, on CPUs that have AVX
+** (chosen at run time; the rest of the library needs nothing beyond SSE2).
+** AVX adds no new rounding: the same add, sub, mul and compares per lane.
+*/
+#if defined(__GNUC__) && !defined(__INTEL_COMPILER)
+#include <cpuid.h>
+#include <immintrin.h>
+#define KN_GROUP_AVX 1
+/* A function compiled for an ISA extension.  GCC in GNU mode (no -std=c99,
+   as LuaRocks builds) fuses a*b + c into FMA once the target has it, which
+   would change the doubles: contraction off for these functions.  Clang
+   fuses only within one expression, and each intrinsic is one. */
+#if defined(__clang__)
+#define KN_TARGET(isa) __attribute__((target(isa)))
+#else
+#define KN_TARGET(isa) __attribute__((target(isa), optimize("fp-contract=off")))
+#endif
+KN_TARGET("avx")
+static __m256d sel4(__m256d mask, __m256d a, __m256d b) {   /* mask ? a : b */
+  return _mm256_or_pd(_mm256_and_pd(mask, a), _mm256_andnot_pd(mask, b));
+}
+
+KN_TARGET("avx")
+static int step_avx(const group_step *c, int n, double *restrict x,
+                    double *restrict v, double *restrict tg,
+                    const double *restrict from, const double *restrict scale,
+                    double *restrict rest, int *done) {
+  const __m256d pp = _mm256_set1_pd(c->pp), pv = _mm256_set1_pd(c->pv);
+  const __m256d vp = _mm256_set1_pd(c->vp), vv = _mm256_set1_pd(c->vv);
+  const __m256d rs = _mm256_set1_pd(c->rs), rd = _mm256_set1_pd(c->rd);
+  const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1.0);
+  const __m256d absmask = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7fffffffffffffffLL));
+  const int kpos = c->k > 0, kzero = c->k == 0, clampk = c->clampk;
+  static const signed char live_count[16] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
+  int i, moving = 0;
+  for (i = 0; i + 4 <= n; i += 4) {
+    __m256d r = _mm256_loadu_pd(rest + i);
+    __m256d live = _mm256_cmp_pd(r, zero, _CMP_EQ_OQ);
+    __m256d t, x0, v0, y, xi, vi, sc, settle, snapm;
+    int lm = _mm256_movemask_pd(live), sm;
+    if (lm == 0) continue;                        /* all four at rest */
+    t = _mm256_loadu_pd(tg + i);
+    x0 = _mm256_loadu_pd(x + i);
+    v0 = _mm256_loadu_pd(v + i);
+    sc = _mm256_loadu_pd(scale + i);
+    y = _mm256_sub_pd(x0, t);
+    xi = _mm256_add_pd(t, _mm256_add_pd(_mm256_mul_pd(pp, y), _mm256_mul_pd(pv, v0)));
+    vi = _mm256_add_pd(_mm256_mul_pd(vp, y), _mm256_mul_pd(vv, v0));
+    settle = _mm256_cmp_pd(_mm256_and_pd(vi, absmask), _mm256_mul_pd(rs, sc), _CMP_LE_OQ);
+    if (!kzero)
+      settle = _mm256_and_pd(settle,
+        _mm256_cmp_pd(_mm256_and_pd(_mm256_sub_pd(xi, t), absmask), _mm256_mul_pd(rd, sc),
+                      _CMP_LE_OQ));
+    if (clampk) {
+      __m256d over = _mm256_mul_pd(_mm256_sub_pd(xi, t),
+                                   _mm256_sub_pd(t, _mm256_loadu_pd(from + i)));
+      settle = _mm256_or_pd(settle, _mm256_cmp_pd(over, zero, _CMP_GT_OQ));
+    }
+    snapm = _mm256_and_pd(settle, live);
+    sm = _mm256_movemask_pd(snapm);
+    if (sm) {
+      if (kpos) xi = sel4(snapm, t, xi);
+      else _mm256_storeu_pd(tg + i, sel4(snapm, xi, t));
+      vi = sel4(snapm, zero, vi);
+      _mm256_storeu_pd(rest + i, sel4(snapm, one, r));
+    }
+    _mm256_storeu_pd(x + i, sel4(live, xi, x0));
+    _mm256_storeu_pd(v + i, sel4(live, vi, v0));
+    moving += live_count[lm & ~sm];
+  }
+  *done = i;
+  return moving;
+}
+#endif
+
+/*
+** Eight springs per AVX-512 register, on CPUs that have AVX-512F: the same
+** per-lane operations, with mask registers for the branches.
+*/
+KN_TARGET("avx512f")
+static int step_avx512(const group_step *c, int n, double *restrict x,
+                       double *restrict v, double *restrict tg,
+                       const double *restrict from, const double *restrict scale,
+                       double *restrict rest, int *done) {
+  const __m512d pp = _mm512_set1_pd(c->pp), pv = _mm512_set1_pd(c->pv);
+  const __m512d vp = _mm512_set1_pd(c->vp), vv = _mm512_set1_pd(c->vv);
+  const __m512d rs = _mm512_set1_pd(c->rs), rd = _mm512_set1_pd(c->rd);
+  const __m512d zero = _mm512_setzero_pd(), one = _mm512_set1_pd(1.0);
+  const int kpos = c->k > 0, kzero = c->k == 0, clampk = c->clampk;
+  int i, moving = 0;
+  for (i = 0; i + 8 <= n; i += 8) {
+    __m512d r = _mm512_loadu_pd(rest + i);
+    __mmask8 live = _mm512_cmp_pd_mask(r, zero, _CMP_EQ_OQ), settle;
+    __m512d t, x0, v0, y, xi, vi, sc;
+    if (live == 0) continue;                      /* all eight at rest */
+    t = _mm512_loadu_pd(tg + i);
+    x0 = _mm512_loadu_pd(x + i);
+    v0 = _mm512_loadu_pd(v + i);
+    sc = _mm512_loadu_pd(scale + i);
+    y = _mm512_sub_pd(x0, t);
+    xi = _mm512_add_pd(t, _mm512_add_pd(_mm512_mul_pd(pp, y), _mm512_mul_pd(pv, v0)));
+    vi = _mm512_add_pd(_mm512_mul_pd(vp, y), _mm512_mul_pd(vv, v0));
+    settle = _mm512_cmp_pd_mask(_mm512_abs_pd(vi), _mm512_mul_pd(rs, sc), _CMP_LE_OQ);
+    if (!kzero)
+      settle &= _mm512_cmp_pd_mask(_mm512_abs_pd(_mm512_sub_pd(xi, t)), _mm512_mul_pd(rd, sc),
+                                   _CMP_LE_OQ);
+    if (clampk)
+      settle |= _mm512_cmp_pd_mask(_mm512_mul_pd(_mm512_sub_pd(xi, t),
+                                                 _mm512_sub_pd(t, _mm512_loadu_pd(from + i))),
+                                   zero, _CMP_GT_OQ);
+    settle &= live;
+    if (settle) {
+      if (kpos) xi = _mm512_mask_blend_pd(settle, xi, t);
+      else _mm512_storeu_pd(tg + i, _mm512_mask_blend_pd(settle, t, xi));
+      vi = _mm512_mask_blend_pd(settle, vi, zero);
+      _mm512_storeu_pd(rest + i, _mm512_mask_blend_pd(settle, r, one));
+    }
+    _mm512_mask_storeu_pd(x + i, live, xi);
+    _mm512_mask_storeu_pd(v + i, live, vi);
+    live &= (__mmask8)~settle;
+    moving += __builtin_popcount(live);
+  }
+  *done = i;
+  return moving;
+}
+#endif
+
+/* The widest path this CPU and OS support: CPUID for the instruction sets,
+   XGETBV for the OS saving the wider registers (YMM for AVX; opmask and
+   ZMM for AVX-512).  Asked once per group (kn_spring_group_init), no state
+   kept anywhere else. */
+static int best_path(void) {
+#if defined(KN_GROUP_AVX)
+  unsigned a, b, c, d, xlo = 0, xhi = 0;
+  int avx = 0, avx512 = 0;
+  if (__get_cpuid(1, &a, &b, &c, &d) && (c & (1u << 27)) && (c & (1u << 28))) {
+    __asm__("xgetbv" : "=a"(xlo), "=d"(xhi) : "c"(0));   /* OSXSAVE is set */
+    avx = (xlo & 0x6u) == 0x6u;                           /* XMM and YMM state */
+    if (avx && (xlo & 0xe0u) == 0xe0u && __get_cpuid_max(0, NULL) >= 7) {
+      __cpuid_count(7, 0, a, b, c, d);
+      avx512 = (b & (1u << 16)) != 0;                     /* AVX512F */
+    }
+  }
+  (void)xhi;
+  return avx512 ? KN_SG_SIMD_AVX512 : avx ? KN_SG_SIMD_AVX : KN_SG_SIMD_SSE2;
+#elif defined(KN_GROUP_X86)
+  return KN_SG_SIMD_SSE2;
+#else
+  return KN_SG_SIMD_NONE;
+#endif
+}
+
+int kn_spring_group_path_for(int cap) {
+  int best = best_path();
+  return cap > best ? cap : best;
+}
+
+int kn_spring_group_update(kn_spring_group *g, double dt) {
+  const int n = g->count;
+  double *x = KN_SG_SLOT(g, KN_SG_X), *v = KN_SG_SLOT(g, KN_SG_V);
+  double *tg = KN_SG_SLOT(g, KN_SG_TARGET);
+  const double *from = KN_SG_SLOT(g, KN_SG_FROM);
+  const double *scale = KN_SG_SLOT(g, KN_SG_SCALE);
+  double *rest = KN_SG_SLOT(g, KN_SG_REST);
+  group_step c;
+  int i = 0, moving = 0;
+  if (g->moving == 0) return 0;
+  if (dt != g->coefs_dt) {
+    kn_spring_coefs_compute(&g->model, dt, &g->coefs);
+    g->coefs_dt = dt;
+  }
+  c.pp = g->coefs.pos_pos; c.pv = g->coefs.pos_vel;
+  c.vp = g->coefs.vel_pos; c.vv = g->coefs.vel_vel;
+  c.k = g->model.stiffness;
+  c.rd = g->rest_delta; c.rs = g->rest_speed;
+  c.clampk = g->clamp && c.k != 0;
+  switch (g->simd) {
+#ifdef KN_GROUP_X86
+#ifdef KN_GROUP_AVX
+    case KN_SG_SIMD_AVX512:
+      moving = step_avx512(&c, n, x, v, tg, from, scale, rest, &i);
+      break;
+    case KN_SG_SIMD_AVX:
+      moving = step_avx(&c, n, x, v, tg, from, scale, rest, &i);
+      break;
+#endif
+    case KN_SG_SIMD_SSE2:
+      moving = step_simd(&c, n, x, v, tg, from, scale, rest, &i);
+      break;
+#endif
+    default:
+      break;
+  }
+  moving += step_range(&c, i, n, x, v, tg, from, scale, rest);
   g->moving = moving;
   return moving;
 }

@@ -32,11 +32,23 @@ typedef struct kn_spring_group {
   int count;                      /* springs (>= 1) */
   int clamp;                      /* stop at the target instead of overshooting */
   int moving;                     /* springs not at rest */
-  int reserved;
+  int simd;                       /* the update loop's path (KN_SG_SIMD_AVX512 ..) */
   double data[];                  /* KN_SG_SLOTS * count */
 } kn_spring_group;
 
 #define KN_SG_SLOT(g, slot) ((g)->data + (size_t)(slot) * (size_t)(g)->count)
+
+/* The update loop runs `count` springs through the widest vector unit the
+   CPU has (x86-64: AVX-512F, AVX, else SSE2; plain C elsewhere), found once
+   by kn_spring_group_init and kept in kn_spring_group.simd.  Every path
+   gives the same doubles. */
+enum {
+  KN_SG_SIMD_BEST = 0, KN_SG_SIMD_AVX512 = 1, KN_SG_SIMD_AVX = 2,
+  KN_SG_SIMD_SSE2 = 3, KN_SG_SIMD_NONE = 4
+};
+/* The path to use when at most `cap` is wanted (KN_SG_SIMD_BEST: the widest
+   this machine runs); a test may store it in g->simd to run every path. */
+int kn_spring_group_path_for(int cap);
 
 size_t kn_spring_group_size(int count);
 
@@ -56,6 +68,9 @@ void kn_spring_group_set_target(kn_spring_group *g, int i, double target);
 /* All targets at once (array of count).  As kn_spring_set_target, a target
    equal to the current one changes nothing for that spring. */
 void kn_spring_group_set_targets(kn_spring_group *g, const double *targets);
+/* The same for springs first .. first + k - 1 (targets: array of k). */
+void kn_spring_group_set_targets_range(kn_spring_group *g, int first, int k,
+                                       const double *targets);
 
 /* Advance every spring dt >= 0 seconds; returns how many are still moving. */
 int kn_spring_group_update(kn_spring_group *g, double dt);

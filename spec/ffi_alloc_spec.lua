@@ -66,6 +66,55 @@ describe("fast and classic paths agree", function()
     end
   end)
 
+  it("spring setters (numbers, one array, scalar extra values) with and without callbacks", function()
+    for _, opts in ipairs { { from = 0, to = 1 }, { from = { 0, 5 }, to = { 1, -2 } },
+                            { from = { 1, 2, 3, 4 }, to = { 0, 0, 0, 0 } } } do
+      local plain = kinetic.spring { stiffness = 120, damping = 14, from = opts.from, to = opts.to }
+      local cb = kinetic.spring { stiffness = 120, damping = 14, from = opts.from, to = opts.to,
+                                  on_rest = function() end }
+      local n = type(opts.from) == "table" and #opts.from or 1
+      for i = 1, 120 do
+        local vals = {}
+        for j = 1, n do vals[j] = math.sin(i * j) * 50 end
+        for _, s in ipairs { plain, cb } do
+          if i % 3 == 0 then assert.are.equal(s, s:set_target(vals))
+          elseif i % 3 == 1 then assert.are.equal(s, s:set_target((table.unpack or unpack)(vals)))
+          elseif n == 1 then assert.are.equal(s, s:set_target(vals[1], "ignored"))
+          else assert.are.equal(s, s:set_target(vals)) end
+          if i % 17 == 0 then s:set_position(vals) end
+          if i % 19 == 0 then s:set_velocity((table.unpack or unpack)(vals)) end
+          s:update(1 / 60)
+        end
+        assert.are.same({ cb:position() }, { plain:position() })
+        assert.are.same({ cb:velocity() }, { plain:velocity() })
+        assert.are.same({ cb:target() }, { plain:target() })
+        assert.are.equal(cb:at_rest(), plain:at_rest())
+      end
+    end
+  end)
+
+  it("spring_group set_targets through either path gives the same springs", function()
+    local count = 21
+    local a = kinetic.spring_group { count = count, stiffness = 300, damping = 20 }
+    local tg = {}
+    for step = 1, 200 do
+      if step % 10 == 1 then
+        for i = 1, count do tg[i] = math.cos(step * i) * 10 end
+        assert.are.equal(a, a:set_targets(tg))
+      end
+      a:update(1 / 60)
+    end
+    for i = 1, count do
+      local s = kinetic.spring { stiffness = 300, damping = 20 }
+      for step = 1, 200 do
+        if step % 10 == 1 then s:set_target(math.cos(step * i) * 10) end
+        s:update(1 / 60)
+      end
+      assert.are.equal(s:position(), a:position(i))
+      assert.are.equal(s:velocity(), a:velocity(i))
+    end
+  end)
+
   it("timelines (number, vector, named) with and without callbacks", function()
     local function def(from, to, cb)
       return { from = from, { to = to, duration = 0.3, easing = "ease-out" },
@@ -122,8 +171,19 @@ describe("allocation-free out forms #stress", function()
   it("spring update, spring_group update and positions(out)", function()
     local s = kinetic.spring { stiffness = 100, damping = 0, rest_delta = 0, rest_speed = 0 }
     flat("spring update", function() s:update(1 / 60) end)
+    local k = 0
+    flat("spring set_target + update", function() k = k + 1; s:set_target(k % 7); s:update(1 / 60) end)
+    local v = kinetic.spring { from = { 0, 0 }, to = { 1, 1 }, rest_delta = 0, rest_speed = 0 }
+    local arr = { 0, 0 }
+    flat("2-vector set_target(array) + update", function()
+      k = k + 1; arr[1] = k % 5; v:set_target(arr); v:update(1 / 60)
+    end)
     local g = kinetic.spring_group { count = 8, stiffness = 100, damping = 0, rest_delta = 0, rest_speed = 0 }
     local out = {}
     flat("group update + positions(out)", function() g:update(1 / 60); g:positions(out) end)
+    local tg = { 1, 2, 3, 4, 5, 6, 7, 8 }
+    flat("group set_targets + update", function()
+      k = k + 1; tg[1] = k % 3; g:set_targets(tg); g:update(1 / 60)
+    end)
   end)
 end)

@@ -40,9 +40,12 @@ describe("kinetic.spring_group", function()
     assert.truthy(tostring(g):match("^kinetic%.SpringGroup%(count=7"))
   end)
 
+  -- every update loop the CPU offers (AVX-512, AVX, SSE2 on x86-64; the
+  -- plain C loop everywhere), capped through the _simd test hook
+  for _, cap in ipairs { "best", "avx512", "avx", "sse2", "scalar" } do
   for fi, fam in ipairs(FAMILIES) do
     for _, clamp in ipairs { false, true } do
-      it(("equals count separate Springs bit for bit (family %d, clamp %s)"):format(fi, tostring(clamp)), function()
+      it(("equals count separate Springs bit for bit (%s loop, family %d, clamp %s)"):format(cap, fi, tostring(clamp)), function()
         local rnd = lcg(1000 + fi)
         local count = 25
         local from, to, vel = {}, {}, {}
@@ -53,6 +56,9 @@ describe("kinetic.spring_group", function()
         end
         local g = kinetic.spring_group(with(fam, { count = count, from = from, to = to,
                                                    velocity = vel, clamp = clamp }))
+        local path = g:_simd(cap)
+        assert.is_truthy(({ avx512 = 1, avx = 1, sse2 = 1, scalar = 1 })[path])
+        if cap == "scalar" then assert.are.equal("scalar", path) end
         local springs = {}
         for i = 1, count do
           springs[i] = kinetic.spring(with(fam, { from = from[i], to = to[i], velocity = vel[i],
@@ -75,8 +81,8 @@ describe("kinetic.spring_group", function()
             if out[i] ~= s:position() or g:position(i) ~= s:position()
                or g:velocity(i) ~= s:velocity() or g:target(i) ~= s:target()
                or g:at_rest(i) ~= s:at_rest() then
-              error(("step %d spring %d: group (%.17g, %.17g, %s) vs spring (%.17g, %.17g, %s)"):format(
-                step, i, g:position(i), g:velocity(i), tostring(g:at_rest(i)),
+              error(("%s loop, step %d spring %d: group (%.17g, %.17g, %s) vs spring (%.17g, %.17g, %s)"):format(
+                path, step, i, g:position(i), g:velocity(i), tostring(g:at_rest(i)),
                 s:position(), s:velocity(), tostring(s:at_rest())))
             end
           end
@@ -106,6 +112,7 @@ describe("kinetic.spring_group", function()
         end
       end)
     end
+  end
   end
 
   it("takes numbers for all or arrays of count for from, to, velocity", function()

@@ -5,6 +5,7 @@
 # check, except the toolchain's own start-up symbols; .data.rel.ro (constant
 # tables of pointers, read-only after relocation) is fine.
 so=$1
+[ -f "$so" ] || { echo "globals:         no shared object at $so"; exit 1; }
 bad=$(objdump -t "$so" | awk '$0 ~ /[ \t]\.(data|bss|data\.rel|data\.rel\.local)[ \t]/ { print $NF }' | grep -v -x -E \
   '\.data|\.bss|_DYNAMIC|_GLOBAL_OFFSET_TABLE_|__TMC_END__|__dso_handle|completed\.0|__bss_start|_edata|_end')
 if [ -n "$bad" ]; then

@@ -42,7 +42,7 @@ typedef struct kn_spring_group {
   kn_spring_model model;
   double rest_delta, rest_speed, coefs_dt;
   kn_spring_coefs coefs;
-  int count, clamp, moving, reserved;
+  int count, clamp, moving, simd;
   double data[];
 } kn_spring_group;
 typedef struct kn_timeline {
@@ -59,10 +59,12 @@ struct kn_easing;
 struct kn_ffi_api {
   int version;
   double (*easing_eval)(const struct kn_easing *e, double p, int before_flag);
-  int (*spring_update)(kn_spring *s, double dt);
+  double (*spring_step)(kn_spring *s, double dt);
   int (*group_update)(kn_spring_group *g, double dt);
   double (*timeline_at)(kn_timeline *tl, double t);
   double (*timeline_update)(kn_timeline *tl, double dt);
+  void (*spring_set)(kn_spring *s, int what, double a, double b, double c, double d);
+  void (*group_set_targets)(kn_spring_group *g, const double *targets);
 };
 ]]
 
@@ -103,18 +105,20 @@ function M.install(core)
     if r[2] ~= r[3] then return false end      -- a layout mismatch: stay classic
   end
   local api = ffi.cast("const struct kn_ffi_api *", core._ffi_api)
-  if api.version ~= 1 then return false end
+  if api.version ~= 2 then return false end
 
   local reg = debug.getregistry()
   local dgetmetatable, getfenv = debug.getmetatable, debug.getfenv
-  local getmetatable, type, cast = getmetatable, type, ffi.cast
+  local getmetatable, type, cast, select = getmetatable, type, ffi.cast, select
   local huge = math.huge
   local band, rshift = require("bit").band, require("bit").rshift
   local tnew = (pcall(require, "table.new")) and require("table.new") or function() return {} end
 
   local easing_eval = api.easing_eval
-  local spring_update = api.spring_update
+  local spring_step = api.spring_step
   local group_update = api.group_update
+  local spring_set = api.spring_set
+  local group_set_targets = api.group_set_targets
   local timeline_at = api.timeline_at
   local timeline_update = api.timeline_update
   local spring_ptr = ffi.typeof("kn_spring *")
@@ -186,13 +190,48 @@ function M.install(core)
     local p = springs[s]
     if p == nil then p = spring_reg(s) end
     if p and type(dt) == "number" and dt >= 0 and (dt <= 3600 or (dt < huge and p.integrator == 0)) then
-      if spring_update(p, dt) >= 4 then          -- KN_SPRING_OVERFLOW: reset to rest on its target
+      local x = spring_step(p, dt)               -- NaN: overflowed, reset on its target
+      if x ~= x then
         error("update: the spring's state overflowed (beyond +-1.8e308); it is reset to rest on its target", 0)
       end
-      return values(p, p.n)
+      local n = p.n
+      if n == 1 then return x end
+      return values(p, n)
     end
     return c_update(s, ...)
   end
+  -- set_target / set_position / set_velocity (what = 0, 1, 2): n finite
+  -- numbers, or one plain array of n finite numbers (a scalar spring ignores
+  -- values after the first, as the classic method does)
+  local function finite(x) return type(x) == "number" and x > -huge and x < huge end
+  local function setter(what, classic)
+    return function(s, ...)
+      local p = springs[s]
+      if p == nil then p = spring_reg(s) end
+      if p then
+        local n, nargs = p.n, select("#", ...)
+        local a, b, c, d = ...
+        if type(a) == "table" then
+          if nargs == 1 and getmetatable(a) == nil and #a == n then
+            a, b, c, d = a[1], a[2], a[3], a[4]
+          else
+            n = 0                                    -- classic (its error)
+          end
+        elseif n > 1 and nargs ~= n then
+          n = 0
+        end
+        if n >= 1 and finite(a) and (n < 2 or finite(b)) and (n < 3 or finite(c))
+           and (n < 4 or finite(d)) then
+          spring_set(p, what, a, n > 1 and b or 0, n > 2 and c or 0, n > 3 and d or 0)
+          return s
+        end
+      end
+      return classic(s, ...)
+    end
+  end
+  smt.__index.set_target = setter(0, smt.__index.set_target)
+  smt.__index.set_position = setter(1, smt.__index.set_position)
+  smt.__index.set_velocity = setter(2, smt.__index.set_velocity)
   smt.__index.position = function(s, ...)
     local p = springs[s]
     if p == nil then p = spring_reg(s) end
@@ -218,6 +257,34 @@ function M.install(core)
       return group_update(p, dt)
     end
     return c_gupdate(g, ...)
+  end
+  -- set_targets(array): a plain array of count finite numbers goes through a
+  -- per-group buffer (allocated once) to the core; anything else: classic
+  local c_set_targets = gmt.__index.set_targets
+  local gbufs = weak()
+  local double_array = ffi.typeof("double[?]")
+  gmt.__index.set_targets = function(g, ...)
+    local arr = ...
+    local p = groups[g]
+    if p == nil then p = group_reg(g) end
+    if p and type(arr) == "table" and getmetatable(arr) == nil then
+      local n = p.count
+      if #arr == n then
+        local buf = gbufs[g]
+        if buf == nil then buf = double_array(n); gbufs[g] = buf end
+        local ok = true
+        for i = 1, n do
+          local x = arr[i]
+          if type(x) ~= "number" or not (x > -huge and x < huge) then ok = false; break end
+          buf[i - 1] = x
+        end
+        if ok then
+          group_set_targets(p, buf)
+          return g
+        end
+      end
+    end
+    return c_set_targets(g, ...)
   end
   gmt.__index.positions = function(g, ...)
     local out = ...
