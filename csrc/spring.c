@@ -111,13 +111,16 @@ void kn_spring_restart(kn_spring *s) {
   int i, n = s->n;
   double *x = KN_SPRING_SLOT(s, KN_SP_X), *v = KN_SPRING_SLOT(s, KN_SP_V);
   double *tg = KN_SPRING_SLOT(s, KN_SP_TARGET), *from = KN_SPRING_SLOT(s, KN_SP_FROM);
+  double *y = KN_SPRING_SLOT(s, KN_SP_Y);
   double dist = norm_diff(tg, x, n), speed = norm_diff(v, NULL, n);
   double tau = time_scale(&s->model);
   double vs = speed * tau;
   s->scale = dist > vs ? dist : vs;
   s->at_rest = (dist == 0 && speed == 0);
-  for (i = 0; i < n; i++)        /* a kick from the target: virtual start */
-    from[i] = dist > 0 ? x[i] : tg[i] + v[i] * tau;
+  for (i = 0; i < n; i++) {
+    from[i] = dist > 0 ? x[i] : tg[i] + v[i] * tau;   /* a kick from the target: virtual start */
+    y[i] = x[i] - tg[i];
+  }
 }
 
 void kn_spring_init(kn_spring *s, int n, const kn_spring_model *m, int integrator,
@@ -174,6 +177,23 @@ void kn_spring_set_velocity(kn_spring *s, const double *v) {
    (a relative band of (n + 4) * 4 ulps, far wider than the error of the
    sum, of thr^2 and of norm_diff); otherwise -- huge or tiny values, or a
    norm within the band around thr -- the overflow-safe norm_diff decides. */
+/* The decision of norm_le(a, NULL, n, thr) for n >= 2 given s2, the sum of
+   a[i]^2 in index order (update_vector gathers it in its one pass). */
+static int sums_le(const double *a, int n, double thr, double s2) {
+  double t2 = thr * thr;
+  int i;
+  if (thr == 0) {                /* exactly zero or not: no rounding at all */
+    for (i = 0; i < n; i++) if (a[i] != 0) return 0;
+    return 1;
+  }
+  if (s2 >= 1e-290 && s2 <= 1e290 && t2 >= 1e-290 && t2 <= 1e290) {
+    double tol = (double)(n + 4) * 4.5e-16;
+    if (s2 <= t2 * (1 - tol)) return 1;
+    if (s2 >= t2 * (1 + tol)) return 0;
+  }
+  return norm_diff(a, NULL, n) <= thr;
+}
+
 static int norm_le(const double *a, const double *b, int n, double thr) {
   double s2 = 0, t2 = thr * thr;
   int i;
@@ -186,6 +206,7 @@ static int norm_le(const double *a, const double *b, int n, double thr) {
     for (i = 0; i < n; i++) { double z = a[i] - b[i]; s2 += z * z; }
   } else {
     for (i = 0; i < n; i++) s2 += a[i] * a[i];
+    return sums_le(a, n, thr, s2);
   }
   if (s2 >= 1e-290 && s2 <= 1e290 && t2 >= 1e-290 && t2 <= 1e290) {
     double tol = (double)(n + 4) * 4.5e-16;
@@ -200,6 +221,8 @@ int kn_spring_is_settled(const kn_spring *s) {
   const double *x = KN_SPRING_SLOT(s, KN_SP_X), *v = KN_SPRING_SLOT(s, KN_SP_V), *tg = KN_SPRING_SLOT(s, KN_SP_TARGET);
   if (!norm_le(v, NULL, n, s->rest_speed * s->scale)) return 0;
   if (s->model.stiffness == 0) return 1;   /* coasting: stops where it is */
+  if (s->integrator == KN_SPRING_ANALYTIC)
+    return norm_le(KN_SPRING_SLOT(s, KN_SP_Y), NULL, n, s->rest_delta * s->scale);
   return norm_le(x, tg, n, s->rest_delta * s->scale);
 }
 
@@ -207,19 +230,23 @@ int kn_spring_is_settled(const kn_spring *s) {
 static int overshooting(const kn_spring *s) {
   int i, n = s->n;
   const double *x = KN_SPRING_SLOT(s, KN_SP_X), *tg = KN_SPRING_SLOT(s, KN_SP_TARGET), *from = KN_SPRING_SLOT(s, KN_SP_FROM);
+  const double *y = KN_SPRING_SLOT(s, KN_SP_Y);
+  int analytic = s->integrator == KN_SPRING_ANALYTIC;
   double dot = 0;
   if (s->model.stiffness == 0) return 0;
-  for (i = 0; i < n; i++) dot += (x[i] - tg[i]) * (tg[i] - from[i]);
+  for (i = 0; i < n; i++) dot += (analytic ? y[i] : x[i] - tg[i]) * (tg[i] - from[i]);
   return dot > 0;
 }
 
 static void snap(kn_spring *s) {
   int i, n = s->n;
   double *x = KN_SPRING_SLOT(s, KN_SP_X), *v = KN_SPRING_SLOT(s, KN_SP_V), *tg = KN_SPRING_SLOT(s, KN_SP_TARGET);
+  double *y = KN_SPRING_SLOT(s, KN_SP_Y);
   for (i = 0; i < n; i++) {
     if (s->model.stiffness > 0) x[i] = tg[i];
     else tg[i] = x[i];
     v[i] = 0;
+    y[i] = 0;
   }
   s->at_rest = 1;
 }
@@ -232,16 +259,42 @@ static int finish(kn_spring *s) {
   return KN_SPRING_MOVED;
 }
 
-static void step_analytic(kn_spring *s, double dt) {
-  int i, n = s->n;
-  double *x = KN_SPRING_SLOT(s, KN_SP_X), *v = KN_SPRING_SLOT(s, KN_SP_V), *tg = KN_SPRING_SLOT(s, KN_SP_TARGET);
+/* Several components, analytic, in one pass: kn_spring_coefs_apply on each
+   displacement, x = target + y, and the sums finish() needs (clamp dot
+   product, squared norms of v and y in index order), then finish()'s
+   decision -- the same one kn_spring_is_settled and overshooting make, by
+   sums_le -- and the overflow check. */
+static int update_vector(kn_spring *s, double dt) {
+  int i, n = s->n, finite, flags = KN_SPRING_MOVED;
+  double *x = KN_SPRING_SLOT(s, KN_SP_X), *v = KN_SPRING_SLOT(s, KN_SP_V);
+  double *tg = KN_SPRING_SLOT(s, KN_SP_TARGET), *y = KN_SPRING_SLOT(s, KN_SP_Y);
+  const double *from = KN_SPRING_SLOT(s, KN_SP_FROM);
+  double k = s->model.stiffness, sv2 = 0, sy2 = 0, dot = 0, nf = 0;
   kn_spring_coefs c;
   if (dt != s->coefs_dt) {
     kn_spring_coefs_compute(&s->model, dt, &s->coefs);
     s->coefs_dt = dt;
   }
   c = s->coefs;                  /* a local copy: no reload after each store */
-  for (i = 0; i < n; i++) kn_spring_coefs_apply(&c, tg[i], &x[i], &v[i]);
+  for (i = 0; i < n; i++) {
+    double y0 = y[i], v0 = v[i], t = tg[i];
+    double yi = c.pos_pos * y0 + c.pos_vel * v0, vi = c.vel_pos * y0 + c.vel_vel * v0;
+    double xi = t + yi;
+    y[i] = yi; v[i] = vi; x[i] = xi;
+    dot += yi * (t - from[i]);
+    sv2 += vi * vi;
+    sy2 += yi * yi;
+    nf += xi * 0.0 + vi * 0.0;   /* 0, or NaN once an x or v is not finite */
+  }
+  finite = nf == 0;
+  if ((s->clamp && k != 0 && dot > 0) ||
+      (sums_le(v, n, s->rest_speed * s->scale, sv2) &&
+       (k == 0 || sums_le(y, n, s->rest_delta * s->scale, sy2)))) {
+    snap(s);
+    flags |= KN_SPRING_RESTED;
+    finite = !kn_spring_overflowed(s);
+  }
+  return finite ? flags : flags | KN_SPRING_OVERFLOW;
 }
 
 /* The common case -- one component, analytic -- in one pass: step_analytic,
@@ -249,28 +302,30 @@ static void step_analytic(kn_spring *s, double dt) {
    same operations in the same order (spring_group.c does the same). */
 static inline int update_scalar(kn_spring *s, double dt) {
   double *d = s->data;           /* n = 1: slot k at d[k] */
-  double t = d[KN_SP_TARGET], y, v0, x, v, k = s->model.stiffness;
+  double t = d[KN_SP_TARGET], y0, v0, y, x, v, k = s->model.stiffness;
   if (dt != s->coefs_dt) {
     kn_spring_coefs_compute(&s->model, dt, &s->coefs);
     s->coefs_dt = dt;
   }
-  y = d[KN_SP_X] - t;
+  y0 = d[KN_SP_Y];
   v0 = d[KN_SP_V];
-  x = t + (s->coefs.pos_pos * y + s->coefs.pos_vel * v0);
-  v = s->coefs.vel_pos * y + s->coefs.vel_vel * v0;
-  if ((s->clamp && k != 0 && (x - t) * (t - d[KN_SP_FROM]) > 0) ||
+  y = s->coefs.pos_pos * y0 + s->coefs.pos_vel * v0;
+  v = s->coefs.vel_pos * y0 + s->coefs.vel_vel * v0;
+  x = t + y;
+  if ((s->clamp && k != 0 && y * (t - d[KN_SP_FROM]) > 0) ||
       (fabs(v) <= s->rest_speed * s->scale &&
-       (k == 0 || fabs(x - t) <= s->rest_delta * s->scale))) {
+       (k == 0 || fabs(y) <= s->rest_delta * s->scale))) {
     if (k > 0) x = t; else d[KN_SP_TARGET] = x;
-    v = 0;
     s->at_rest = 1;
     d[KN_SP_X] = x;
-    d[KN_SP_V] = v;
+    d[KN_SP_V] = 0;
+    d[KN_SP_Y] = 0;
     return fabs(x) <= 1.7976931348623157e308 ? KN_SPRING_MOVED | KN_SPRING_RESTED
            : KN_SPRING_MOVED | KN_SPRING_RESTED | KN_SPRING_OVERFLOW;
   }
   d[KN_SP_X] = x;
   d[KN_SP_V] = v;
+  d[KN_SP_Y] = y;
   /* |x| <= DBL_MAX, without <float.h>: false for inf and NaN */
   if (!(fabs(x) <= 1.7976931348623157e308 && fabs(v) <= 1.7976931348623157e308))
     return KN_SPRING_MOVED | KN_SPRING_OVERFLOW;
@@ -383,9 +438,7 @@ int kn_spring_update(kn_spring *s, double dt) {
       if (step_euler(s, dt)) { snap(s); flags = KN_SPRING_MOVED | KN_SPRING_RESTED; goto done; }
       break;
     default:
-      if (s->n == 1) return update_scalar(s, dt);
-      step_analytic(s, dt);
-      break;
+      return s->n == 1 ? update_scalar(s, dt) : update_vector(s, dt);
   }
   flags = finish(s);
 done:
@@ -396,8 +449,9 @@ done:
 double kn_spring_step(kn_spring *s, double dt) {
   int flags;
   if (s->at_rest) return s->data[KN_SP_X];
-  flags = s->integrator == KN_SPRING_ANALYTIC && s->n == 1 ? update_scalar(s, dt)
-                                                           : kn_spring_update(s, dt);
+  if (s->integrator != KN_SPRING_ANALYTIC) flags = kn_spring_update(s, dt);
+  else if (s->n == 1) flags = update_scalar(s, dt);
+  else flags = update_vector(s, dt);
   if (flags & KN_SPRING_OVERFLOW) {
     kn_spring_reset_on_target(s);
     return (double)NAN;

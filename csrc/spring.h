@@ -38,14 +38,21 @@ enum { KN_SPRING_ANALYTIC = 0, KN_SPRING_RK4 = 1, KN_SPRING_EULER = 2 };
 /* Fixed substep of the rk4 and euler integrators (Rebound, react-spring). */
 #define KN_SPRING_SUBSTEP 0.001
 
-/* Slots of kn_spring.data, each n doubles long.  The target sits between
-   position and velocity on purpose: a one-component update stores x and v,
-   and were they adjacent a compiler may merge the two stores into one
-   16-byte store, which the next update's 8-byte loads cannot forward from
-   on some x86 CPUs (a stall of ~2 ns per frame, measured). */
+/* Slots of kn_spring.data, each n doubles long.
+   The analytic integrator carries the displacement Y = x - target itself
+   from one update to the next (y' = posPos y + posVel v, then x = target +
+   y'): no cancellation when |target| >> |y|, and two floating-point
+   operations fewer on the frame-to-frame dependency chain, which bounds the
+   speed of a single spring (each update waits for the previous one's
+   stores).  Every setter recomputes Y from x and the target.
+   The target sits between position and velocity on purpose: were x and v
+   adjacent, a compiler could merge a one-component update's two stores into
+   one 16-byte store, which the next update's 8-byte loads cannot forward
+   from on some x86 CPUs (a stall of ~2 ns per frame, measured). */
 enum {
   KN_SP_X, KN_SP_TARGET, KN_SP_V, KN_SP_FROM,
   KN_SP_PREV_X, KN_SP_PREV_V, KN_SP_TEMP_X,   /* rk4 (Rebound) state */
+  KN_SP_Y,                                    /* analytic: x - target */
   KN_SP_SLOTS
 };
 
@@ -79,11 +86,11 @@ void kn_spring_model_init(kn_spring_model *m, double mass, double stiffness,
 void kn_spring_coefs_compute(const kn_spring_model *m, double dt,
                              kn_spring_coefs *out);
 
-static inline void kn_spring_coefs_apply(const kn_spring_coefs *c, double target,
-                                         double *x, double *v) {
-  double y = *x - target, v0 = *v;
-  *x = target + (c->pos_pos * y + c->pos_vel * v0);
-  *v = c->vel_pos * y + c->vel_vel * v0;
+/* One exact step of a displacement y = x - target and velocity v. */
+static inline void kn_spring_coefs_apply(const kn_spring_coefs *c, double *y, double *v) {
+  double y0 = *y, v0 = *v;
+  *y = c->pos_pos * y0 + c->pos_vel * v0;
+  *v = c->vel_pos * y0 + c->vel_vel * v0;
 }
 
 size_t kn_spring_size(int n);

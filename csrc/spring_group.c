@@ -28,6 +28,7 @@ static void restart(kn_spring_group *g, int i, double tau) {
   double *x = KN_SG_SLOT(g, KN_SG_X), *v = KN_SG_SLOT(g, KN_SG_V);
   double *tg = KN_SG_SLOT(g, KN_SG_TARGET), *from = KN_SG_SLOT(g, KN_SG_FROM);
   double *scale = KN_SG_SLOT(g, KN_SG_SCALE), *rest = KN_SG_SLOT(g, KN_SG_REST);
+  double *y = KN_SG_SLOT(g, KN_SG_Y);
   double dist = fabs(tg[i] - x[i]), speed = fabs(v[i]);
   double vs = speed * tau;
   int was = rest[i] != 0.0, now;
@@ -35,6 +36,7 @@ static void restart(kn_spring_group *g, int i, double tau) {
   now = (dist == 0 && speed == 0);
   rest[i] = now ? 1.0 : 0.0;
   from[i] = dist > 0 ? x[i] : tg[i] + v[i] * tau;
+  y[i] = x[i] - tg[i];
   g->moving += was - now;
 }
 
@@ -100,38 +102,45 @@ void kn_spring_group_set_targets(kn_spring_group *g, const double *targets) {
   kn_spring_group_set_targets_range(g, 0, g->count, targets);
 }
 
-/* The per-spring step, shared by every path below: kn_spring_coefs_apply,
-   then spring.c's finish() for n = 1 (update_scalar) -- the same operations
-   in the same order, so the same doubles. */
+/* The per-spring step, shared by every path below: spring.c's
+   update_scalar (kn_spring_coefs_apply on the displacement y, x = target +
+   y, then clamp / rest test / snap) -- the same operations in the same
+   order, so the same doubles. */
 typedef struct group_step {
   double pp, pv, vp, vv;        /* Juckett's coefficients of this dt */
   double k, rd, rs;
   int clampk;                   /* clamp on and stiffness != 0 */
 } group_step;
 
-static int step_range(const group_step *c, int i, int n, double *restrict x,
-                      double *restrict v, double *restrict tg,
-                      const double *restrict from, const double *restrict scale,
-                      double *restrict rest) {
+typedef struct group_arrays {
+  double *restrict x, *restrict y, *restrict v, *restrict tg;
+  const double *restrict from, *restrict scale;
+  double *restrict rest;        /* 1.0 at rest, 0.0 moving */
+} group_arrays;
+
+static int step_range(const group_step *c, const group_arrays *a, int i, int n) {
+  double *restrict x = a->x, *restrict y = a->y, *restrict v = a->v, *restrict tg = a->tg;
   int moving = 0;
   for (; i < n; i++) {
-    double t, y, v0, xi, vi, sc;
-    if (rest[i] != 0.0) continue;
+    double t, y0, v0, yi, vi, xi, sc;
+    if (a->rest[i] != 0.0) continue;
     t = tg[i];
-    y = x[i] - t;
+    y0 = y[i];
     v0 = v[i];
-    xi = t + (c->pp * y + c->pv * v0);
-    vi = c->vp * y + c->vv * v0;
-    sc = scale[i];
-    if ((c->clampk && (xi - t) * (t - from[i]) > 0) ||
-        (fabs(vi) <= c->rs * sc && (c->k == 0 || fabs(xi - t) <= c->rd * sc))) {
+    yi = c->pp * y0 + c->pv * v0;
+    vi = c->vp * y0 + c->vv * v0;
+    xi = t + yi;
+    sc = a->scale[i];
+    if ((c->clampk && yi * (t - a->from[i]) > 0) ||
+        (fabs(vi) <= c->rs * sc && (c->k == 0 || fabs(yi) <= c->rd * sc))) {
       if (c->k > 0) xi = t; else tg[i] = xi;   /* snap */
+      yi = 0;
       vi = 0;
-      rest[i] = 1.0;
+      a->rest[i] = 1.0;
     } else {
       moving++;
     }
-    x[i] = xi; v[i] = vi;
+    x[i] = xi; y[i] = yi; v[i] = vi;
   }
   return moving;
 }
@@ -142,19 +151,16 @@ static int step_range(const group_step *c, int i, int n, double *restrict x,
 /*
 ** Two springs per SSE2 register (SSE2 is part of every x86-64 CPU).  Every
 ** lane does step_range's arithmetic -- the same IEEE operations in the same
-** order (no fused multiply-add: ISO C mode leaves contraction off, and the
-** intrinsics name each operation) -- and the branches become masks: a lane
-** at rest keeps its bits, a lane that comes to rest snaps, so the result is
-** bit for bit the scalar loop's.
+** order (no fused multiply-add: the intrinsics name each operation, and see
+** KN_TARGET below) -- and the branches become masks: a lane at rest keeps
+** its bits, a lane that comes to rest snaps, so the result is bit for bit
+** the scalar loop's.
 */
 static __m128d sel2(__m128d mask, __m128d a, __m128d b) {   /* mask ? a : b */
   return _mm_or_pd(_mm_and_pd(mask, a), _mm_andnot_pd(mask, b));
 }
 
-static int step_simd(const group_step *c, int n, double *restrict x,
-                     double *restrict v, double *restrict tg,
-                     const double *restrict from, const double *restrict scale,
-                     double *restrict rest, int *done) {
+static int step_sse2(const group_step *c, const group_arrays *a, int n, int *done) {
   const __m128d pp = _mm_set1_pd(c->pp), pv = _mm_set1_pd(c->pv);
   const __m128d vp = _mm_set1_pd(c->vp), vv = _mm_set1_pd(c->vv);
   const __m128d rs = _mm_set1_pd(c->rs), rd = _mm_set1_pd(c->rd);
@@ -163,36 +169,37 @@ static int step_simd(const group_step *c, int n, double *restrict x,
   const int kpos = c->k > 0, kzero = c->k == 0, clampk = c->clampk;
   int i, moving = 0;
   for (i = 0; i + 2 <= n; i += 2) {
-    __m128d r = _mm_loadu_pd(rest + i);
+    __m128d r = _mm_loadu_pd(a->rest + i);
     __m128d live = _mm_cmpeq_pd(r, zero);
-    __m128d t, x0, v0, y, xi, vi, sc, settle, snapm;
+    __m128d t, y0, v0, yi, vi, xi, sc, settle, snapm;
     int lm = _mm_movemask_pd(live), sm;
     if (lm == 0) continue;                        /* both at rest */
-    t = _mm_loadu_pd(tg + i);
-    x0 = _mm_loadu_pd(x + i);
-    v0 = _mm_loadu_pd(v + i);
-    sc = _mm_loadu_pd(scale + i);
-    y = _mm_sub_pd(x0, t);
-    xi = _mm_add_pd(t, _mm_add_pd(_mm_mul_pd(pp, y), _mm_mul_pd(pv, v0)));
-    vi = _mm_add_pd(_mm_mul_pd(vp, y), _mm_mul_pd(vv, v0));
+    t = _mm_loadu_pd(a->tg + i);
+    y0 = _mm_loadu_pd(a->y + i);
+    v0 = _mm_loadu_pd(a->v + i);
+    sc = _mm_loadu_pd(a->scale + i);
+    yi = _mm_add_pd(_mm_mul_pd(pp, y0), _mm_mul_pd(pv, v0));
+    vi = _mm_add_pd(_mm_mul_pd(vp, y0), _mm_mul_pd(vv, v0));
+    xi = _mm_add_pd(t, yi);
     settle = _mm_cmple_pd(_mm_and_pd(vi, absmask), _mm_mul_pd(rs, sc));
     if (!kzero)
-      settle = _mm_and_pd(settle, _mm_cmple_pd(_mm_and_pd(_mm_sub_pd(xi, t), absmask),
-                                               _mm_mul_pd(rd, sc)));
+      settle = _mm_and_pd(settle, _mm_cmple_pd(_mm_and_pd(yi, absmask), _mm_mul_pd(rd, sc)));
     if (clampk) {
-      __m128d over = _mm_mul_pd(_mm_sub_pd(xi, t), _mm_sub_pd(t, _mm_loadu_pd(from + i)));
+      __m128d over = _mm_mul_pd(yi, _mm_sub_pd(t, _mm_loadu_pd(a->from + i)));
       settle = _mm_or_pd(settle, _mm_cmpgt_pd(over, zero));
     }
     snapm = _mm_and_pd(settle, live);
     sm = _mm_movemask_pd(snapm);
     if (sm) {
       if (kpos) xi = sel2(snapm, t, xi);
-      else _mm_storeu_pd(tg + i, sel2(snapm, xi, t));
+      else _mm_storeu_pd(a->tg + i, sel2(snapm, xi, t));
+      yi = sel2(snapm, zero, yi);
       vi = sel2(snapm, zero, vi);
-      _mm_storeu_pd(rest + i, sel2(snapm, one, r));
+      _mm_storeu_pd(a->rest + i, sel2(snapm, one, r));
     }
-    _mm_storeu_pd(x + i, sel2(live, xi, x0));
-    _mm_storeu_pd(v + i, sel2(live, vi, v0));
+    _mm_storeu_pd(a->x + i, sel2(live, xi, _mm_loadu_pd(a->x + i)));
+    _mm_storeu_pd(a->y + i, sel2(live, yi, y0));
+    _mm_storeu_pd(a->v + i, sel2(live, vi, v0));
     lm &= ~sm;                                    /* still moving */
     moving += (lm & 1) + (lm >> 1);
   }
@@ -201,9 +208,10 @@ static int step_simd(const group_step *c, int n, double *restrict x,
 }
 
 /*
-** The same with four springs per AVX register, on CPUs that have AVX
-** (chosen at run time; the rest of the library needs nothing beyond SSE2).
-** AVX adds no new rounding: the same add, sub, mul and compares per lane.
+** The same with four springs per AVX register and eight per AVX-512
+** register, on CPUs that have them (kn_spring_group_init asks the CPU once;
+** the rest of the library needs nothing beyond SSE2).  AVX and AVX-512 add
+** no new rounding: the same add, sub, mul and compares per lane.
 */
 #if defined(__GNUC__) && !defined(__INTEL_COMPILER)
 #include <cpuid.h>
@@ -218,16 +226,14 @@ static int step_simd(const group_step *c, int n, double *restrict x,
 #else
 #define KN_TARGET(isa) __attribute__((target(isa), optimize("fp-contract=off")))
 #endif
+
 KN_TARGET("avx")
 static __m256d sel4(__m256d mask, __m256d a, __m256d b) {   /* mask ? a : b */
   return _mm256_or_pd(_mm256_and_pd(mask, a), _mm256_andnot_pd(mask, b));
 }
 
 KN_TARGET("avx")
-static int step_avx(const group_step *c, int n, double *restrict x,
-                    double *restrict v, double *restrict tg,
-                    const double *restrict from, const double *restrict scale,
-                    double *restrict rest, int *done) {
+static int step_avx(const group_step *c, const group_arrays *a, int n, int *done) {
   const __m256d pp = _mm256_set1_pd(c->pp), pv = _mm256_set1_pd(c->pv);
   const __m256d vp = _mm256_set1_pd(c->vp), vv = _mm256_set1_pd(c->vv);
   const __m256d rs = _mm256_set1_pd(c->rs), rd = _mm256_set1_pd(c->rd);
@@ -237,54 +243,46 @@ static int step_avx(const group_step *c, int n, double *restrict x,
   static const signed char live_count[16] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
   int i, moving = 0;
   for (i = 0; i + 4 <= n; i += 4) {
-    __m256d r = _mm256_loadu_pd(rest + i);
+    __m256d r = _mm256_loadu_pd(a->rest + i);
     __m256d live = _mm256_cmp_pd(r, zero, _CMP_EQ_OQ);
-    __m256d t, x0, v0, y, xi, vi, sc, settle, snapm;
+    __m256d t, y0, v0, yi, vi, xi, sc, settle, snapm;
     int lm = _mm256_movemask_pd(live), sm;
     if (lm == 0) continue;                        /* all four at rest */
-    t = _mm256_loadu_pd(tg + i);
-    x0 = _mm256_loadu_pd(x + i);
-    v0 = _mm256_loadu_pd(v + i);
-    sc = _mm256_loadu_pd(scale + i);
-    y = _mm256_sub_pd(x0, t);
-    xi = _mm256_add_pd(t, _mm256_add_pd(_mm256_mul_pd(pp, y), _mm256_mul_pd(pv, v0)));
-    vi = _mm256_add_pd(_mm256_mul_pd(vp, y), _mm256_mul_pd(vv, v0));
+    t = _mm256_loadu_pd(a->tg + i);
+    y0 = _mm256_loadu_pd(a->y + i);
+    v0 = _mm256_loadu_pd(a->v + i);
+    sc = _mm256_loadu_pd(a->scale + i);
+    yi = _mm256_add_pd(_mm256_mul_pd(pp, y0), _mm256_mul_pd(pv, v0));
+    vi = _mm256_add_pd(_mm256_mul_pd(vp, y0), _mm256_mul_pd(vv, v0));
+    xi = _mm256_add_pd(t, yi);
     settle = _mm256_cmp_pd(_mm256_and_pd(vi, absmask), _mm256_mul_pd(rs, sc), _CMP_LE_OQ);
     if (!kzero)
-      settle = _mm256_and_pd(settle,
-        _mm256_cmp_pd(_mm256_and_pd(_mm256_sub_pd(xi, t), absmask), _mm256_mul_pd(rd, sc),
-                      _CMP_LE_OQ));
+      settle = _mm256_and_pd(settle, _mm256_cmp_pd(_mm256_and_pd(yi, absmask),
+                                                   _mm256_mul_pd(rd, sc), _CMP_LE_OQ));
     if (clampk) {
-      __m256d over = _mm256_mul_pd(_mm256_sub_pd(xi, t),
-                                   _mm256_sub_pd(t, _mm256_loadu_pd(from + i)));
+      __m256d over = _mm256_mul_pd(yi, _mm256_sub_pd(t, _mm256_loadu_pd(a->from + i)));
       settle = _mm256_or_pd(settle, _mm256_cmp_pd(over, zero, _CMP_GT_OQ));
     }
     snapm = _mm256_and_pd(settle, live);
     sm = _mm256_movemask_pd(snapm);
     if (sm) {
       if (kpos) xi = sel4(snapm, t, xi);
-      else _mm256_storeu_pd(tg + i, sel4(snapm, xi, t));
+      else _mm256_storeu_pd(a->tg + i, sel4(snapm, xi, t));
+      yi = sel4(snapm, zero, yi);
       vi = sel4(snapm, zero, vi);
-      _mm256_storeu_pd(rest + i, sel4(snapm, one, r));
+      _mm256_storeu_pd(a->rest + i, sel4(snapm, one, r));
     }
-    _mm256_storeu_pd(x + i, sel4(live, xi, x0));
-    _mm256_storeu_pd(v + i, sel4(live, vi, v0));
+    _mm256_storeu_pd(a->x + i, sel4(live, xi, _mm256_loadu_pd(a->x + i)));
+    _mm256_storeu_pd(a->y + i, sel4(live, yi, y0));
+    _mm256_storeu_pd(a->v + i, sel4(live, vi, v0));
     moving += live_count[lm & ~sm];
   }
   *done = i;
   return moving;
 }
-#endif
 
-/*
-** Eight springs per AVX-512 register, on CPUs that have AVX-512F: the same
-** per-lane operations, with mask registers for the branches.
-*/
 KN_TARGET("avx512f")
-static int step_avx512(const group_step *c, int n, double *restrict x,
-                       double *restrict v, double *restrict tg,
-                       const double *restrict from, const double *restrict scale,
-                       double *restrict rest, int *done) {
+static int step_avx512(const group_step *c, const group_arrays *a, int n, int *done) {
   const __m512d pp = _mm512_set1_pd(c->pp), pv = _mm512_set1_pd(c->pv);
   const __m512d vp = _mm512_set1_pd(c->vp), vv = _mm512_set1_pd(c->vv);
   const __m512d rs = _mm512_set1_pd(c->rs), rd = _mm512_set1_pd(c->rd);
@@ -292,40 +290,41 @@ static int step_avx512(const group_step *c, int n, double *restrict x,
   const int kpos = c->k > 0, kzero = c->k == 0, clampk = c->clampk;
   int i, moving = 0;
   for (i = 0; i + 8 <= n; i += 8) {
-    __m512d r = _mm512_loadu_pd(rest + i);
+    __m512d r = _mm512_loadu_pd(a->rest + i);
     __mmask8 live = _mm512_cmp_pd_mask(r, zero, _CMP_EQ_OQ), settle;
-    __m512d t, x0, v0, y, xi, vi, sc;
+    __m512d t, y0, v0, yi, vi, xi, sc;
     if (live == 0) continue;                      /* all eight at rest */
-    t = _mm512_loadu_pd(tg + i);
-    x0 = _mm512_loadu_pd(x + i);
-    v0 = _mm512_loadu_pd(v + i);
-    sc = _mm512_loadu_pd(scale + i);
-    y = _mm512_sub_pd(x0, t);
-    xi = _mm512_add_pd(t, _mm512_add_pd(_mm512_mul_pd(pp, y), _mm512_mul_pd(pv, v0)));
-    vi = _mm512_add_pd(_mm512_mul_pd(vp, y), _mm512_mul_pd(vv, v0));
+    t = _mm512_loadu_pd(a->tg + i);
+    y0 = _mm512_loadu_pd(a->y + i);
+    v0 = _mm512_loadu_pd(a->v + i);
+    sc = _mm512_loadu_pd(a->scale + i);
+    yi = _mm512_add_pd(_mm512_mul_pd(pp, y0), _mm512_mul_pd(pv, v0));
+    vi = _mm512_add_pd(_mm512_mul_pd(vp, y0), _mm512_mul_pd(vv, v0));
+    xi = _mm512_add_pd(t, yi);
     settle = _mm512_cmp_pd_mask(_mm512_abs_pd(vi), _mm512_mul_pd(rs, sc), _CMP_LE_OQ);
     if (!kzero)
-      settle &= _mm512_cmp_pd_mask(_mm512_abs_pd(_mm512_sub_pd(xi, t)), _mm512_mul_pd(rd, sc),
-                                   _CMP_LE_OQ);
+      settle &= _mm512_cmp_pd_mask(_mm512_abs_pd(yi), _mm512_mul_pd(rd, sc), _CMP_LE_OQ);
     if (clampk)
-      settle |= _mm512_cmp_pd_mask(_mm512_mul_pd(_mm512_sub_pd(xi, t),
-                                                 _mm512_sub_pd(t, _mm512_loadu_pd(from + i))),
+      settle |= _mm512_cmp_pd_mask(_mm512_mul_pd(yi, _mm512_sub_pd(t, _mm512_loadu_pd(a->from + i))),
                                    zero, _CMP_GT_OQ);
     settle &= live;
     if (settle) {
       if (kpos) xi = _mm512_mask_blend_pd(settle, xi, t);
-      else _mm512_storeu_pd(tg + i, _mm512_mask_blend_pd(settle, t, xi));
+      else _mm512_storeu_pd(a->tg + i, _mm512_mask_blend_pd(settle, t, xi));
+      yi = _mm512_mask_blend_pd(settle, yi, zero);
       vi = _mm512_mask_blend_pd(settle, vi, zero);
-      _mm512_storeu_pd(rest + i, _mm512_mask_blend_pd(settle, r, one));
+      _mm512_storeu_pd(a->rest + i, _mm512_mask_blend_pd(settle, r, one));
     }
-    _mm512_mask_storeu_pd(x + i, live, xi);
-    _mm512_mask_storeu_pd(v + i, live, vi);
+    _mm512_mask_storeu_pd(a->x + i, live, xi);
+    _mm512_mask_storeu_pd(a->y + i, live, yi);
+    _mm512_mask_storeu_pd(a->v + i, live, vi);
     live &= (__mmask8)~settle;
     moving += __builtin_popcount(live);
   }
   *done = i;
   return moving;
 }
+#endif
 #endif
 
 /* The widest path this CPU and OS support: CPUID for the instruction sets,
@@ -360,11 +359,7 @@ int kn_spring_group_path_for(int cap) {
 
 int kn_spring_group_update(kn_spring_group *g, double dt) {
   const int n = g->count;
-  double *x = KN_SG_SLOT(g, KN_SG_X), *v = KN_SG_SLOT(g, KN_SG_V);
-  double *tg = KN_SG_SLOT(g, KN_SG_TARGET);
-  const double *from = KN_SG_SLOT(g, KN_SG_FROM);
-  const double *scale = KN_SG_SLOT(g, KN_SG_SCALE);
-  double *rest = KN_SG_SLOT(g, KN_SG_REST);
+  group_arrays a;
   group_step c;
   int i = 0, moving = 0;
   if (g->moving == 0) return 0;
@@ -377,24 +372,21 @@ int kn_spring_group_update(kn_spring_group *g, double dt) {
   c.k = g->model.stiffness;
   c.rd = g->rest_delta; c.rs = g->rest_speed;
   c.clampk = g->clamp && c.k != 0;
+  a.x = KN_SG_SLOT(g, KN_SG_X); a.y = KN_SG_SLOT(g, KN_SG_Y);
+  a.v = KN_SG_SLOT(g, KN_SG_V); a.tg = KN_SG_SLOT(g, KN_SG_TARGET);
+  a.from = KN_SG_SLOT(g, KN_SG_FROM); a.scale = KN_SG_SLOT(g, KN_SG_SCALE);
+  a.rest = KN_SG_SLOT(g, KN_SG_REST);
   switch (g->simd) {
 #ifdef KN_GROUP_X86
 #ifdef KN_GROUP_AVX
-    case KN_SG_SIMD_AVX512:
-      moving = step_avx512(&c, n, x, v, tg, from, scale, rest, &i);
-      break;
-    case KN_SG_SIMD_AVX:
-      moving = step_avx(&c, n, x, v, tg, from, scale, rest, &i);
-      break;
+    case KN_SG_SIMD_AVX512: moving = step_avx512(&c, &a, n, &i); break;
+    case KN_SG_SIMD_AVX: moving = step_avx(&c, &a, n, &i); break;
 #endif
-    case KN_SG_SIMD_SSE2:
-      moving = step_simd(&c, n, x, v, tg, from, scale, rest, &i);
-      break;
+    case KN_SG_SIMD_SSE2: moving = step_sse2(&c, &a, n, &i); break;
 #endif
-    default:
-      break;
+    default: break;
   }
-  moving += step_range(&c, i, n, x, v, tg, from, scale, rest);
+  moving += step_range(&c, &a, i, n);
   g->moving = moving;
   return moving;
 }

@@ -21,6 +21,7 @@ enum {
   KN_SG_X, KN_SG_V, KN_SG_TARGET, KN_SG_FROM,
   KN_SG_SCALE,        /* distance of the current motion of each spring */
   KN_SG_REST,         /* 1.0 at rest, 0.0 moving */
+  KN_SG_Y,            /* x - target, carried from update to update (spring.h) */
   KN_SG_SLOTS
 };
 
