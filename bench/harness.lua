@@ -53,7 +53,8 @@ function M.report(title, rows)
   print(string.format("%-44s %12s %12s %8s", title, "kinetic ns", "pure-Lua ns", "ratio"))
   for _, row in ipairs(rows) do
     local r = M.compare(row)
-    print(string.format("  %-42s %12.1f %12.1f %7.2fx", r.name, r.kinetic, r.baseline, r.ratio))
+    local fmt = r.kinetic < 10 and "  %-42s %12.2f %12.2f %7.2fx" or "  %-42s %12.1f %12.1f %7.2fx"
+    print(string.format(fmt, r.name, r.kinetic, r.baseline, r.ratio))
   end
 end
 

@@ -11,7 +11,7 @@
 
 size_t kn_spring_group_size(int count) {
   return sizeof(kn_spring_group) +
-         sizeof(double) * (size_t)KN_SG_SLOTS * (size_t)count;
+         sizeof(double) * (size_t)KN_SG_SLOTS * KN_SG_STRIDE(count);
 }
 
 static int best_path(void);
@@ -376,15 +376,26 @@ int kn_spring_group_update(kn_spring_group *g, double dt) {
   a.v = KN_SG_SLOT(g, KN_SG_V); a.tg = KN_SG_SLOT(g, KN_SG_TARGET);
   a.from = KN_SG_SLOT(g, KN_SG_FROM); a.scale = KN_SG_SLOT(g, KN_SG_SCALE);
   a.rest = KN_SG_SLOT(g, KN_SG_REST);
-  switch (g->simd) {
+  if (g->simd != KN_SG_SIMD_NONE) {
+    /* springs one by one up to a 64-byte boundary of x (every slot has the
+       same alignment: KN_SG_STRIDE), then whole vectors from there */
+    int head = (int)((64 - (size_t)a.x % 64) % 64 / sizeof(double));
+    group_arrays b = a;
+    if (head > n) head = n;
+    moving = step_range(&c, &a, 0, head);
+    b.x += head; b.y += head; b.v += head; b.tg += head;
+    b.from += head; b.scale += head; b.rest += head;
+    switch (g->simd) {
 #ifdef KN_GROUP_X86
 #ifdef KN_GROUP_AVX
-    case KN_SG_SIMD_AVX512: moving = step_avx512(&c, &a, n, &i); break;
-    case KN_SG_SIMD_AVX: moving = step_avx(&c, &a, n, &i); break;
+      case KN_SG_SIMD_AVX512: moving += step_avx512(&c, &b, n - head, &i); break;
+      case KN_SG_SIMD_AVX: moving += step_avx(&c, &b, n - head, &i); break;
 #endif
-    case KN_SG_SIMD_SSE2: moving = step_sse2(&c, &a, n, &i); break;
+      case KN_SG_SIMD_SSE2: moving += step_sse2(&c, &b, n - head, &i); break;
 #endif
-    default: break;
+      default: break;
+    }
+    i += head;
   }
   moving += step_range(&c, &a, i, n);
   g->moving = moving;

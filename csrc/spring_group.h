@@ -34,10 +34,14 @@ typedef struct kn_spring_group {
   int clamp;                      /* stop at the target instead of overshooting */
   int moving;                     /* springs not at rest */
   int simd;                       /* the update loop's path (KN_SG_SIMD_AVX512 ..) */
-  double data[];                  /* KN_SG_SLOTS * count */
+  double data[];                  /* KN_SG_SLOTS slots of KN_SG_STRIDE(count) */
 } kn_spring_group;
 
-#define KN_SG_SLOT(g, slot) ((g)->data + (size_t)(slot) * (size_t)(g)->count)
+/* Each slot is `count` doubles rounded up to a multiple of 8 (64 bytes), so
+   that every slot has the same alignment and the vector loop, once past a
+   few springs, reads and writes whole cache lines. */
+#define KN_SG_STRIDE(count) (((size_t)(count) + 7u) & ~(size_t)7u)
+#define KN_SG_SLOT(g, slot) ((g)->data + (size_t)(slot) * KN_SG_STRIDE((g)->count))
 
 /* The update loop runs `count` springs through the widest vector unit the
    CPU has (x86-64: AVX-512F, AVX, else SSE2; plain C elsewhere), found once
