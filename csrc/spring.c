@@ -179,7 +179,7 @@ void kn_spring_set_velocity(kn_spring *s, const double *v) {
    norm within the band around thr -- the overflow-safe norm_diff decides. */
 /* The decision of norm_le(a, NULL, n, thr) for n >= 2 given s2, the sum of
    a[i]^2 in index order (update_vector gathers it in its one pass). */
-static int sums_le(const double *a, int n, double thr, double s2) {
+static inline int sums_le(const double *a, int n, double thr, double s2) {
   double t2 = thr * thr;
   int i;
   if (thr == 0) {                /* exactly zero or not: no rounding at all */
