@@ -22,11 +22,11 @@ LUA_CFLAGS := -I$(LUA_INCDIR)
 endif
 LIBFLAG    ?= -shared
 OPT        ?= -O2
+WERROR     ?= -Werror
 WARN       := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
               -Wmissing-prototypes -Wmissing-declarations -Wpointer-arith \
               -Wcast-qual -Wwrite-strings -Wundef -Wformat=2 -Wvla \
               -Wdouble-promotion -Wnull-dereference $(WERROR)
-WERROR     ?= -Werror
 CFLAGS     ?= $(OPT) -g
 ALL_CFLAGS := -std=c99 -fPIC -fvisibility=hidden $(WARN) $(CFLAGS) $(LUA_CFLAGS)
 LDFLAGS    ?=

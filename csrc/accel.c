@@ -10,6 +10,7 @@
 **   evaluated in the latter form (exact symmetry, no cancellation at 1).
 ** Outside [0,1] the polynomials simply continue.
 */
+#include "fpcontract.h"
 #include "accel.h"
 
 double kn_accel1_eval(double v0, double x) {

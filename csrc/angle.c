@@ -1,6 +1,7 @@
 /*
 ** angle.c -- angle normalization and path selection (seed model, section 4).
 */
+#include "fpcontract.h"
 #include <math.h>
 
 #include "angle.h"

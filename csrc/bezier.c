@@ -23,6 +23,7 @@
 ** There eval is one polynomial guess and usually one third-order step in
 ** double (~11-13 ns instead of ~31); everywhere else the path above.
 */
+#include "fpcontract.h"
 #include <math.h>
 #include <stddef.h>
 

@@ -1,6 +1,7 @@
 /*
 ** easing.c -- the easing tagged union: dispatch, sampling, canonical text.
 */
+#include "fpcontract.h"
 #include <locale.h>
 #include <math.h>
 #include <stdio.h>

@@ -10,6 +10,7 @@
 ** units, trailing text ...).  Not supported: calc(), comments, escapes.
 ** Penner names are camelCase (case-sensitive) or kebab-case (any case).
 */
+#include "fpcontract.h"
 #include <ctype.h>
 #include <limits.h>
 #include <locale.h>

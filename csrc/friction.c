@@ -1,6 +1,7 @@
 /*
 ** friction.c -- exact drag motion with optional constant deceleration.
 */
+#include "fpcontract.h"
 #include <math.h>
 
 #include "friction.h"

@@ -1,6 +1,7 @@
 /*
 ** gravity.c -- constant acceleration.
 */
+#include "fpcontract.h"
 #include <math.h>
 
 #include "gravity.h"

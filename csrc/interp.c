@@ -1,6 +1,7 @@
 /*
 ** interp.c -- segment interpolation modes (seed sections 1, 3, 3.1, 4).
 */
+#include "fpcontract.h"
 #include <math.h>
 
 #include "angle.h"

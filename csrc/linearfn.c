@@ -6,6 +6,7 @@
 **   out(A) + (p - in(A)/100) / ((in(B) - in(A))/100) * (out(B) - out(A)).
 ** So before the first and after the last point the end segments continue.
 */
+#include "fpcontract.h"
 #include <math.h>
 
 #include "linearfn.h"

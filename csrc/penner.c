@@ -11,6 +11,7 @@
 ** t = 1/2, outIn joins out and in (tween.lua's outIn).  Expo follows
 ** easings.net (exact 0 and 1), not tween.lua's 0.001-corrected version.
 */
+#include "fpcontract.h"
 #include <math.h>
 #include <stdio.h>
 

@@ -3,6 +3,7 @@
 ** react-spring's semi-implicit Euler, rest detection, settle time.
 ** Notation and the closed form: see spring.h.
 */
+#include "fpcontract.h"
 #include <math.h>
 #include <string.h>
 
@@ -171,12 +172,6 @@ void kn_spring_set_velocity(kn_spring *s, const double *v) {
   kn_spring_restart(s);
 }
 
-/* norm_diff(a, b, n) <= thr, the very same decision, cheaply: the sum of
-   squares against thr^2 decides whenever both are comfortably inside the
-   range of doubles and differ by more than the rounding of either side
-   (a relative band of (n + 4) * 4 ulps, far wider than the error of the
-   sum, of thr^2 and of norm_diff); otherwise -- huge or tiny values, or a
-   norm within the band around thr -- the overflow-safe norm_diff decides. */
 /* The decision of norm_le(a, NULL, n, thr) for n >= 2 given s2, the sum of
    a[i]^2 in index order (update_vector gathers it in its one pass). */
 static inline int sums_le(const double *a, int n, double thr, double s2) {
@@ -194,6 +189,12 @@ static inline int sums_le(const double *a, int n, double thr, double s2) {
   return norm_diff(a, NULL, n) <= thr;
 }
 
+/* norm_diff(a, b, n) <= thr, the very same decision, cheaply: the sum of
+   squares against thr^2 decides whenever both are comfortably inside the
+   range of doubles and differ by more than the rounding of either side
+   (a relative band of (n + 4) * 4 ulps, far wider than the error of the
+   sum, of thr^2 and of norm_diff); otherwise -- huge or tiny values, or a
+   norm within the band around thr -- the overflow-safe norm_diff decides. */
 static int norm_le(const double *a, const double *b, int n, double thr) {
   double s2 = 0, t2 = thr * thr;
   int i;
@@ -297,9 +298,10 @@ static int update_vector(kn_spring *s, double dt) {
   return finite ? flags : flags | KN_SPRING_OVERFLOW;
 }
 
-/* The common case -- one component, analytic -- in one pass: step_analytic,
-   then finish() (clamp, rest test, snap) written out for n = 1 with the
-   same operations in the same order (spring_group.c does the same). */
+/* The common case -- one component, analytic -- as update_vector for
+   n = 1, with finish()'s rest test written out (|v|, |y| against the
+   thresholds: norm_le's n = 1 case), the same operations in the same
+   order as spring_group.c's per-spring step. */
 static inline int update_scalar(kn_spring *s, double dt) {
   double *d = s->data;           /* n = 1: slot k at d[k] */
   double t = d[KN_SP_TARGET], y0, v0, y, x, v, k = s->model.stiffness;

@@ -4,6 +4,7 @@
 ** step_analytic, finish: clamp / rest test / snap), so that a group gives
 ** the very same doubles as `count` separate kn_springs.
 */
+#include "fpcontract.h"
 #include <math.h>
 #include <string.h>
 

@@ -4,6 +4,7 @@
 ** Rebound (Origami, BouncyConversion), react-spring (presets); see
 ** docs/spring.md.
 */
+#include "fpcontract.h"
 #include <math.h>
 #include <string.h>
 

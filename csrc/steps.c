@@ -6,6 +6,7 @@
 ** before floor(), so steps(5) at p = 0.6 gives 0.6 (0.6*5 rounds to 3.0)
 ** where exact rational arithmetic would give 0.4.
 */
+#include "fpcontract.h"
 #include <math.h>
 #include <stddef.h>
 

@@ -3,6 +3,7 @@
 ** (section 2) under an after-end strategy (section 1.2), per component
 ** (section 3), with the interpolation modes of interp.c.
 */
+#include "fpcontract.h"
 #include <math.h>
 #include <string.h>
 

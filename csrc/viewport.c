@@ -1,6 +1,7 @@
 /*
 ** viewport.c -- the seed's coordinate transform (section 5) and its inverse.
 */
+#include "fpcontract.h"
 #include "viewport.h"
 
 void kn_viewport_to_screen(const kn_viewport *vp, double x, double y,

@@ -73,7 +73,8 @@ else
 fi
 
 # --- LÖVE under Xvfb -------------------------------------------------------------
-shot=${KINETIC_SCREENSHOT:-$ROOT/$BR/love-selftest.png}
+case $BR in /*) brdir=$BR ;; *) brdir=$ROOT/$BR ;; esac   # BUILD_ROOT may be absolute
+shot=${KINETIC_SCREENSHOT:-$brdir/love-selftest.png}
 mkdir -p "$(dirname "$shot")"; rm -f "$shot"
 if out=$($MAKE --no-print-directory -s BUILD_ROOT="$BR" love 2>&1); then
   run_love() {

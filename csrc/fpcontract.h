@@ -1,0 +1,23 @@
+/*
+** fpcontract.h -- included first by every file of the numeric core.
+**
+** Every floating-point operation rounds on its own: no a*b + c fused into
+** one FMA.  ISO C99 mode (-std=c99, the Makefile) already says so, but a
+** GNU-mode build (LuaRocks' builtin type passes no -std) for a CPU with
+** FMA (-march=native, x86-64-v3, arm64) would contract, and the results
+** that kinetic guarantees to the bit -- a spring group against separate
+** springs on every vector path, Rebound's RK4, Chromium's steps() and
+** linear() -- would change (measured on a -march=native build: linear()
+** 4.5e15 ulp from Chromium at a point whose value is nearly 0, group and
+** spring apart in the last bits, Rebound's conversions no longer exact).
+*/
+#ifndef KINETIC_FPCONTRACT_H
+#define KINETIC_FPCONTRACT_H
+
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#elif defined(__GNUC__)
+#pragma GCC optimize ("fp-contract=off")
+#endif
+
+#endif
