@@ -262,13 +262,21 @@ static int spring_new(lua_State *L) {
     return luaL_argerror(L, 1, "parameters out of range (stiffness/mass or damping/mass overflows)");
   /* rk4 and euler take fixed 1 ms substeps: explicit steps diverge to inf
      once the fastest rate of the spring times the step passes ~2 */
-  if (integrator != KN_SPRING_ANALYTIC) {
+  if (!kn_spring_step_stable(&model, integrator)) {
     double rate = model.decay + sqrt(fabs(model.disc));
     if (sqrt(model.omega2) > rate) rate = sqrt(model.omega2);
     if (!(rate * KN_SPRING_SUBSTEP <= 1.8))
       return kn_fielderror(L, 1, "integrator", lua_pushfstring(L,
         "'%s' is unstable for this spring at its fixed 1 ms step (rate %s/s, at most 1800): use 'analytic'",
         integrator_names[integrator], kn_pushnumstr(L, rate)));
+    {
+      const char *decay = kn_pushnumstr(L, model.decay);
+      const char *w0 = kn_pushnumstr(L, sqrt(model.omega2));
+      return kn_fielderror(L, 1, "integrator", lua_pushfstring(L,
+        "'euler' is unstable for this spring at its fixed 1 ms step (c/2m = %s/s, w0 = %s/s; "
+        "semi-implicit Euler needs c/2m <= 900/s and w0 <= 1800/s * sqrt(1 - c/2m * 1 ms)): "
+        "use 'analytic'", decay, w0));
+    }
   }
   scratch = (double *)lua_newuserdata(L, sizeof(double) * 3 * (size_t)n);
   state_fill(L, t, "from", 0, n, scratch);

@@ -410,6 +410,18 @@ static int step_euler(kn_spring *s, double dt) {
   return 0;
 }
 
+int kn_spring_step_stable(const kn_spring_model *m, int integrator) {
+  const double h = KN_SPRING_SUBSTEP;
+  double rate, A;
+  if (integrator == KN_SPRING_ANALYTIC) return 1;
+  rate = m->decay + sqrt(fabs(m->disc));
+  if (sqrt(m->omega2) > rate) rate = sqrt(m->omega2);
+  if (!(rate * h <= 1.8)) return 0;
+  if (integrator != KN_SPRING_EULER) return 1;
+  A = m->decay * h;
+  return A <= 0.9 && sqrt(m->omega2) * h <= 1.8 * sqrt(1 - A);
+}
+
 int kn_spring_overflowed(const kn_spring *s) {
   int i, n = s->n;
   const double *x = KN_SPRING_SLOT(s, KN_SP_X), *v = KN_SPRING_SLOT(s, KN_SP_V);

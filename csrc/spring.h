@@ -125,6 +125,16 @@ int kn_spring_update(kn_spring *s, double dt);
    call per frame for a binding (the LuaJIT FFI path). */
 double kn_spring_step(kn_spring *s, double dt);
 
+/* Whether the fixed 1 ms substep of `integrator` (KN_SPRING_RK4 or
+   KN_SPRING_EULER) is stable for model m, with a margin; the analytic
+   integrator always is.  RK4: the fastest rate max(w0, a + sqrt|a^2 - w0^2|)
+   at most 1800/s (|lambda h| <= 1.8, well inside RK4's region).
+   Semi-implicit Euler (v += h acc, then x += h v) is the linear map with
+   trace 2 - W^2 - 2A and determinant 1 - 2A (A = a h, W = w0 h), stable
+   iff 0 <= A < 1 and W^2 < 4 (1 - A) (Jury); kinetic asks A <= 0.9 and
+   W <= 1.8 sqrt(1 - A). */
+int kn_spring_step_stable(const kn_spring_model *m, int integrator);
+
 /* 1 when a position or velocity is not finite. */
 int kn_spring_overflowed(const kn_spring *s);
 /* Put the spring at rest on its target (x = target, v = 0, rk4 state too):

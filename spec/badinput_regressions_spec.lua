@@ -78,6 +78,26 @@ describe("fuzz regressions", function()
     end
   end)
 
+  it("euler is refused where damping makes its 1 ms step unstable (fuzz: NaN for a damped stiff spring)", function()
+    -- a = c/2m = 810/s, w0 = 1000/s: every rate is below 1800/s (RK4 is fine), but semi-implicit
+    -- Euler's map (trace 2 - W^2 - 2A, det 1 - 2A; A = 0.81, W = 1) has W^2 > 4(1 - A): it diverges
+    local opts = { stiffness = 1e6, damping = 1620, integrator = "euler" }
+    local ok, err = pcall(kinetic.spring, opts)
+    assert.is_false(ok)
+    assert.matches("bad argument #1 to '.-' %(field 'integrator': 'euler' is unstable", err)
+    opts.integrator = "rk4"
+    local r = kinetic.spring(opts)
+    for _ = 1, 50 do assert.is_true(finite(r:update(1 / 60))) end
+    -- inside the region (A = 0.4, W = 1 <= 1.8 sqrt(0.6)) euler runs and settles
+    local e = kinetic.spring { stiffness = 1e6, damping = 800, integrator = "euler", from = 0, to = 1 }
+    for _ = 1, 60 do assert.is_true(finite(e:update(1 / 60))) end
+    assert.is_true(e:at_rest())
+    -- the fuzzer's input: response family, tiny mass (m 7.7e-304, k 7.9e-298, c 1.25e-300)
+    ok = pcall(kinetic.spring, { mass = 7.7468172544248568e-304, response = 0.0062831853071795866,
+                                 damping_ratio = 0.81, integrator = "euler" })
+    assert.is_false(ok)
+  end)
+
   it("rk4/euler refuse a dt beyond 3600 s instead of looping (was a hang for 1e308)", function()
     for _, integ in ipairs({ "rk4", "euler" }) do
       local s = kinetic.spring{ stiffness = 100, damping = 0, integrator = integ }
