@@ -269,6 +269,10 @@ static int spring_new(lua_State *L) {
       return kn_fielderror(L, 1, "integrator", lua_pushfstring(L,
         "'%s' is unstable for this spring at its fixed 1 ms step (rate %s/s, at most 1800): use 'analytic'",
         integrator_names[integrator], kn_pushnumstr(L, rate)));
+    if (integrator == KN_SPRING_RK4)
+      return kn_fielderror(L, 1, "integrator", lua_pushfstring(L,
+        "'rk4' is unstable for this spring at its fixed 1 ms step (Rebound's substep lets "
+        "the motion grow by more than 0.1%% a second): use 'analytic'"));
     {
       const char *decay = kn_pushnumstr(L, model.decay);
       const char *w0 = kn_pushnumstr(L, sqrt(model.omega2));

@@ -339,9 +339,41 @@ static inline int update_scalar(kn_spring *s, double dt) {
    substep's last trial position, the previous state recorded before the
    last full substep and the linear interpolation of the leftover written
    back as the state).  Returns 1 when it came to rest between substeps. */
+/* One of Rebound's 1 ms substeps for one component (k, c per unit mass),
+   its operations in its order -- shared by step_rk4 and the stability test
+   of kn_spring_step_stable. */
+static void rebound_substep(double k, double c, double end, double *pos_, double *vel_,
+                            double *tpos_) {
+  const double h = KN_SPRING_SUBSTEP;
+  double pos = *pos_, vel = *vel_, tpos = *tpos_, tvel;
+  double av, aa, bv, ba, cv, ca, dv, da, dxdt, dvdt;
+  av = vel;
+  aa = k * (end - tpos) - c * vel;
+  tpos = pos + av * h * 0.5;
+  tvel = vel + aa * h * 0.5;
+  bv = tvel;
+  ba = k * (end - tpos) - c * tvel;
+  tpos = pos + bv * h * 0.5;
+  tvel = vel + ba * h * 0.5;
+  cv = tvel;
+  ca = k * (end - tpos) - c * tvel;
+  tpos = pos + cv * h;
+  tvel = vel + ca * h;
+  dv = tvel;
+  da = k * (end - tpos) - c * tvel;
+  dxdt = 1.0 / 6.0 * (av + 2.0 * (bv + cv) + dv);
+  dvdt = 1.0 / 6.0 * (aa + 2.0 * (ba + ca) + da);
+  *pos_ = pos + dxdt * h;
+  *vel_ = vel + dvdt * h;
+  *tpos_ = tpos;
+}
+
 static int step_rk4(kn_spring *s, double dt) {
   const double h = KN_SPRING_SUBSTEP;
-  const double k = s->model.stiffness, c = s->model.damping, m = s->model.mass;
+  /* accelerations from the rates per unit mass, k/m and c/m (= 2a): the
+     same doubles as (k y - c v) / m for m = 1 (Rebound has no mass), and
+     no force underflowing into subnormals for a tiny mass */
+  const double k = s->model.omega2, c = 2 * s->model.decay;
   int i, n = s->n;
   double *x = KN_SPRING_SLOT(s, KN_SP_X), *v = KN_SPRING_SLOT(s, KN_SP_V), *tg = KN_SPRING_SLOT(s, KN_SP_TARGET);
   double *px = KN_SPRING_SLOT(s, KN_SP_PREV_X), *pv = KN_SPRING_SLOT(s, KN_SP_PREV_V);
@@ -352,28 +384,8 @@ static int step_rk4(kn_spring *s, double dt) {
     s->accum -= h;
     last = s->accum < h;
     for (i = 0; i < n; i++) {
-      double pos = x[i], vel = v[i], end = tg[i], tpos = tx[i], tvel;
-      double av, aa, bv, ba, cv, ca, dv, da, dxdt, dvdt;
-      if (last) { px[i] = pos; pv[i] = vel; }
-      av = vel;
-      aa = (k * (end - tpos) - c * vel) / m;
-      tpos = pos + av * h * 0.5;
-      tvel = vel + aa * h * 0.5;
-      bv = tvel;
-      ba = (k * (end - tpos) - c * tvel) / m;
-      tpos = pos + bv * h * 0.5;
-      tvel = vel + ba * h * 0.5;
-      cv = tvel;
-      ca = (k * (end - tpos) - c * tvel) / m;
-      tpos = pos + cv * h;
-      tvel = vel + ca * h;
-      dv = tvel;
-      da = (k * (end - tpos) - c * tvel) / m;
-      dxdt = 1.0 / 6.0 * (av + 2.0 * (bv + cv) + dv);
-      dvdt = 1.0 / 6.0 * (aa + 2.0 * (ba + ca) + da);
-      x[i] = pos + dxdt * h;
-      v[i] = vel + dvdt * h;
-      tx[i] = tpos;
+      if (last) { px[i] = x[i]; pv[i] = v[i]; }
+      rebound_substep(k, c, tg[i], &x[i], &v[i], &tx[i]);
     }
     if (kn_spring_is_settled(s)) { s->accum = 0; return 1; }
   }
@@ -392,7 +404,10 @@ static int step_rk4(kn_spring *s, double dt) {
    time integrated is exactly dt).  Returns 1 when it came to rest. */
 static int step_euler(kn_spring *s, double dt) {
   const double h = KN_SPRING_SUBSTEP;
-  const double k = s->model.stiffness, c = s->model.damping, m = s->model.mass;
+  /* accelerations from the rates per unit mass, k/m and c/m (= 2a): the
+     same doubles as (k y - c v) / m for m = 1 (Rebound has no mass), and
+     no force underflowing into subnormals for a tiny mass */
+  const double k = s->model.omega2, c = 2 * s->model.decay;
   int i, n = s->n;
   double *x = KN_SPRING_SLOT(s, KN_SP_X), *v = KN_SPRING_SLOT(s, KN_SP_V), *tg = KN_SPRING_SLOT(s, KN_SP_TARGET);
   double full = floor(dt / h), rem = dt - full * h, j;
@@ -401,13 +416,37 @@ static int step_euler(kn_spring *s, double dt) {
     double hh = j < full ? h : rem;
     if (hh <= 0) break;
     for (i = 0; i < n; i++) {
-      double acc = (-k * (x[i] - tg[i]) - c * v[i]) / m;
+      double acc = -k * (x[i] - tg[i]) - c * v[i];
       v[i] += acc * hh;
       x[i] += v[i] * hh;
     }
     if (kn_spring_is_settled(s)) return 1;
   }
   return 0;
+}
+
+/* Rebound's substep is linear in (y, v, ty) = (x, v, trial x) - target:
+   its matrix M, column by column from the substep itself, and Jury's test
+   that every root of det(zI - M) = z^3 + b z^2 + c z + d lies inside the
+   circle |z| < R (the roots of p(R z) / R^3 inside the unit circle):
+   p(1) > 0, -p(-1) > 0, |d| < 1, 1 - d^2 > |c - b d|. */
+static int rebound_contracts(const kn_spring_model *m, double R) {
+  double M[3][3], b, c, d;
+  int j;
+  for (j = 0; j < 3; j++) {
+    double st[3] = { 0, 0, 0 };
+    st[j] = 1;
+    rebound_substep(m->omega2, 2 * m->decay, 0, &st[0], &st[1], &st[2]);
+    M[0][j] = st[0]; M[1][j] = st[1]; M[2][j] = st[2];
+  }
+  b = -(M[0][0] + M[1][1] + M[2][2]);
+  c = (M[0][0] * M[1][1] - M[0][1] * M[1][0]) + (M[0][0] * M[2][2] - M[0][2] * M[2][0]) +
+      (M[1][1] * M[2][2] - M[1][2] * M[2][1]);
+  d = -(M[0][0] * (M[1][1] * M[2][2] - M[1][2] * M[2][1]) -
+        M[0][1] * (M[1][0] * M[2][2] - M[1][2] * M[2][0]) +
+        M[0][2] * (M[1][0] * M[2][1] - M[1][1] * M[2][0]));
+  b /= R; c /= R * R; d /= R * R * R;
+  return 1 + b + c + d > 0 && 1 - b + c - d > 0 && fabs(d) < 1 && 1 - d * d > fabs(c - b * d);
 }
 
 int kn_spring_step_stable(const kn_spring_model *m, int integrator) {
@@ -417,7 +456,7 @@ int kn_spring_step_stable(const kn_spring_model *m, int integrator) {
   rate = m->decay + sqrt(fabs(m->disc));
   if (sqrt(m->omega2) > rate) rate = sqrt(m->omega2);
   if (!(rate * h <= 1.8)) return 0;
-  if (integrator != KN_SPRING_EULER) return 1;
+  if (integrator == KN_SPRING_RK4) return rebound_contracts(m, 1 + 1e-6);
   A = m->decay * h;
   return A <= 0.9 && sqrt(m->omega2) * h <= 1.8 * sqrt(1 - A);
 }

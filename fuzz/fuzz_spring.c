@@ -97,9 +97,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       double y = fabs(from[i] - to[i]), v = fabs(vel[i]);
       double e1 = w0 * y + v, e2 = y + (w0 > 0 ? v / w0 : (m.decay > 0 ? v / m.decay : v * 1e300));
       if (!(e1 <= 1e300 && e2 <= 1e300 && fabs(to[i]) <= 1e300)) ok = 0;
-      /* rk4 and euler form the force k y + c v before dividing by m (as
-         Rebound and react-spring do): it must be representable too */
-      if (integrator != KN_SPRING_ANALYTIC && !(p.stiffness * e2 + p.damping * (v + w0 * e2) <= 1e300)) ok = 0;
+      /* rk4 and euler form the acceleration (k/m) y + (c/m) v: it must be
+         representable too */
+      if (integrator != KN_SPRING_ANALYTIC && !(m.omega2 * e2 + 2 * m.decay * (v + w0 * e2) <= 1e300)) ok = 0;
       if (e2 > big) big = e2;
     }
     for (k = 0; k < 8 && in.n > 0; k++) {

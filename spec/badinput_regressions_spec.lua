@@ -85,7 +85,7 @@ describe("fuzz regressions", function()
     local ok, err = pcall(kinetic.spring, opts)
     assert.is_false(ok)
     assert.matches("bad argument #1 to '.-' %(field 'integrator': 'euler' is unstable", err)
-    opts.integrator = "rk4"
+    opts.integrator = "rk4"                -- Rebound's substep contracts here
     local r = kinetic.spring(opts)
     for _ = 1, 50 do assert.is_true(finite(r:update(1 / 60))) end
     -- inside the region (A = 0.4, W = 1 <= 1.8 sqrt(0.6)) euler runs and settles
@@ -96,6 +96,27 @@ describe("fuzz regressions", function()
     ok = pcall(kinetic.spring, { mass = 7.7468172544248568e-304, response = 0.0062831853071795866,
                                  damping_ratio = 0.81, integrator = "euler" })
     assert.is_false(ok)
+  end)
+
+  it("rk4 is refused where Rebound's substep grows the motion (fuzz: NaN for a heavily damped spring)", function()
+    -- critically damped at a = 1200/s: every rate is below 1800/s, yet the substep map (its
+    -- first stage reads the previous substep's trial position) has spectral radius 1.12
+    for _, opts in ipairs { { stiffness = 1.44e6, damping = 2400 },
+                            { mass = 8.3440269694070644e-310, stiffness = 1.5309046066307129e-303,
+                              damping = 2.2384884466537296e-306 },   -- the fuzzer's input
+                            { stiffness = 40000, damping = 0 } } do      -- undamped, w0 = 200/s
+      opts.integrator = "rk4"
+      local ok, err = pcall(kinetic.spring, opts)
+      assert.is_false(ok)
+      assert.matches("field 'integrator': 'rk4' is unstable", err)
+      opts.integrator = nil
+      assert.is_true(finite(kinetic.spring(opts):update(10)))   -- analytic takes it
+    end
+    -- where the substep contracts it runs (and settles)
+    local s = kinetic.spring { stiffness = 1e6, damping = 1620, integrator = "rk4", from = 0, to = 1 }
+    for _ = 1, 60 do assert.is_true(finite(s:update(1 / 60))) end
+    assert.is_true(s:at_rest())
+    assert.is_true(finite(kinetic.spring { stiffness = 10000, damping = 0, integrator = "rk4" }:update(100)))
   end)
 
   it("rk4/euler refuse a dt beyond 3600 s instead of looping (was a hang for 1e308)", function()
