@@ -1,10 +1,10 @@
 -- kinetic.ffi: the LuaJIT fast path.  init.lua calls install(core) under
 -- LuaJIT with the JIT on, `ffi` available and KINETIC_FFI ~= "0".
 --
--- The hot methods (easing eval and __call, Spring update/position,
--- Timeline at/update, SpringGroup update/positions) are replaced in the
--- classes' own method tables by Lua functions that call the SAME C core
--- through the FFI on the very same userdata: a full userdata passed to an
+-- The hot methods (easing eval and __call, Spring update/position and the
+-- setters, Timeline at/update, SpringGroup update/positions/set_targets) are
+-- replaced in the classes' own method tables by Lua functions that call the
+-- SAME C core through the FFI on the very same userdata: a full userdata passed to an
 -- FFI pointer parameter (or ffi.cast to a pointer) is its payload address,
 -- and each payload is the C struct itself.  The JIT compiles these calls;
 -- classic lua_CFunction calls it cannot.
