@@ -260,15 +260,16 @@ static int spring_new(lua_State *L) {
   /* k/m or c/2m may overflow (tiny mass): refuse rather than yield inf/NaN */
   if (!isfinite(model.decay) || !isfinite(model.omega2) || !isfinite(model.disc))
     return luaL_argerror(L, 1, "parameters out of range (stiffness/mass or damping/mass overflows)");
-  /* rk4 and euler take fixed 1 ms substeps: explicit steps diverge to inf
-     once the fastest rate of the spring times the step passes ~2 */
-  if (!kn_spring_step_stable(&model, integrator)) {
-    double rate = model.decay + sqrt(fabs(model.disc));
-    if (sqrt(model.omega2) > rate) rate = sqrt(model.omega2);
-    if (!(rate * KN_SPRING_SUBSTEP <= 1.8))
-      return kn_fielderror(L, 1, "integrator", lua_pushfstring(L,
-        "'%s' is unstable for this spring at its fixed 1 ms step (rate %s/s, at most 1800): use 'analytic'",
-        integrator_names[integrator], kn_pushnumstr(L, rate)));
+  /* rk4 and euler take fixed 1 ms substeps, which diverge to inf for a
+     spring too fast or too damped for them (spring.h kn_spring_step_check) */
+  switch (kn_spring_step_check(&model, integrator)) {
+  case KN_STEP_STABLE:
+    break;
+  case KN_STEP_TOO_FAST:
+    return kn_fielderror(L, 1, "integrator", lua_pushfstring(L,
+      "'%s' is unstable for this spring at its fixed 1 ms step (rate %s/s, at most 1800): use 'analytic'",
+      integrator_names[integrator], kn_pushnumstr(L, kn_spring_fastest_rate(&model))));
+  default:
     if (integrator == KN_SPRING_RK4)
       return kn_fielderror(L, 1, "integrator", lua_pushfstring(L,
         "'rk4' is unstable for this spring at its fixed 1 ms step (Rebound's substep lets "

@@ -341,7 +341,7 @@ static inline int update_scalar(kn_spring *s, double dt) {
    back as the state).  Returns 1 when it came to rest between substeps. */
 /* One of Rebound's 1 ms substeps for one component (k, c per unit mass),
    its operations in its order -- shared by step_rk4 and the stability test
-   of kn_spring_step_stable. */
+   of kn_spring_step_check. */
 static void rebound_substep(double k, double c, double end, double *pos_, double *vel_,
                             double *tpos_) {
   const double h = KN_SPRING_SUBSTEP;
@@ -449,16 +449,24 @@ static int rebound_contracts(const kn_spring_model *m, double R) {
   return 1 + b + c + d > 0 && 1 - b + c - d > 0 && fabs(d) < 1 && 1 - d * d > fabs(c - b * d);
 }
 
-int kn_spring_step_stable(const kn_spring_model *m, int integrator) {
+double kn_spring_fastest_rate(const kn_spring_model *m) {
+  double rate = m->decay + sqrt(fabs(m->disc)), w0 = sqrt(m->omega2);
+  return w0 > rate ? w0 : rate;
+}
+
+int kn_spring_step_check(const kn_spring_model *m, int integrator) {
   const double h = KN_SPRING_SUBSTEP;
-  double rate, A;
-  if (integrator == KN_SPRING_ANALYTIC) return 1;
-  rate = m->decay + sqrt(fabs(m->disc));
-  if (sqrt(m->omega2) > rate) rate = sqrt(m->omega2);
-  if (!(rate * h <= 1.8)) return 0;
-  if (integrator == KN_SPRING_RK4) return rebound_contracts(m, 1 + 1e-6);
-  A = m->decay * h;
-  return A <= 0.9 && sqrt(m->omega2) * h <= 1.8 * sqrt(1 - A);
+  double A;
+  int ok;
+  if (integrator == KN_SPRING_ANALYTIC) return KN_STEP_STABLE;
+  if (!(kn_spring_fastest_rate(m) * h <= 1.8)) return KN_STEP_TOO_FAST;
+  if (integrator == KN_SPRING_RK4) {
+    ok = rebound_contracts(m, 1 + 1e-6);
+  } else {
+    A = m->decay * h;
+    ok = A <= 0.9 && sqrt(m->omega2) * h <= 1.8 * sqrt(1 - A);
+  }
+  return ok ? KN_STEP_STABLE : KN_STEP_GROWS;
 }
 
 int kn_spring_overflowed(const kn_spring *s) {

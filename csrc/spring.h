@@ -125,15 +125,24 @@ int kn_spring_update(kn_spring *s, double dt);
    call per frame for a binding (the LuaJIT FFI path). */
 double kn_spring_step(kn_spring *s, double dt);
 
-/* Whether the fixed 1 ms substep of `integrator` (KN_SPRING_RK4 or
-   KN_SPRING_EULER) is stable for model m, with a margin; the analytic
-   integrator always is.  RK4: the fastest rate max(w0, a + sqrt|a^2 - w0^2|)
-   at most 1800/s (|lambda h| <= 1.8, well inside RK4's region).
-   Semi-implicit Euler (v += h acc, then x += h v) is the linear map with
-   trace 2 - W^2 - 2A and determinant 1 - 2A (A = a h, W = w0 h), stable
-   iff 0 <= A < 1 and W^2 < 4 (1 - A) (Jury); kinetic asks A <= 0.9 and
-   W <= 1.8 sqrt(1 - A). */
-int kn_spring_step_stable(const kn_spring_model *m, int integrator);
+/* The spring's fastest rate, max(w0, a + sqrt|a^2 - w0^2|) per second. */
+double kn_spring_fastest_rate(const kn_spring_model *m);
+
+/* Whether the fixed 1 ms substep of `integrator` is stable for model m,
+   with a margin (the analytic integrator always is):
+   KN_STEP_TOO_FAST  the fastest rate is above 1800/s (|lambda h| > 1.8);
+   KN_STEP_GROWS     it is not, but the substep's own map still lets the
+                     motion grow.  Semi-implicit Euler (v += h acc, then
+                     x += h v) is the map with trace 2 - W^2 - 2A and
+                     determinant 1 - 2A (A = a h, W = w0 h), stable iff
+                     0 <= A < 1 and W^2 < 4 (1 - A) (Jury); kinetic asks
+                     A <= 0.9 and W <= 1.8 sqrt(1 - A).  Rebound's RK4
+                     substep reads the previous substep's trial position,
+                     a map of (y, v, trial y): every root of its
+                     characteristic polynomial must lie within 1 + 1e-6
+                     (growth below 0.1 % a second; Jury's test). */
+enum { KN_STEP_STABLE = 0, KN_STEP_TOO_FAST = 1, KN_STEP_GROWS = 2 };
+int kn_spring_step_check(const kn_spring_model *m, int integrator);
 
 /* 1 when a position or velocity is not finite. */
 int kn_spring_overflowed(const kn_spring *s);

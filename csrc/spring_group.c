@@ -152,10 +152,10 @@ static int step_range(const group_step *c, const group_arrays *a, int i, int n) 
 /*
 ** Two springs per SSE2 register (SSE2 is part of every x86-64 CPU).  Every
 ** lane does step_range's arithmetic -- the same IEEE operations in the same
-** order (no fused multiply-add: the intrinsics name each operation, and see
-** KN_TARGET below) -- and the branches become masks: a lane at rest keeps
-** its bits, a lane that comes to rest snaps, so the result is bit for bit
-** the scalar loop's.
+** order (no fused multiply-add: the intrinsics name each operation, and
+** fpcontract.h forbids contracting them) -- and the branches become masks:
+** a lane at rest keeps its bits, a lane that comes to rest snaps, so the
+** result is bit for bit the scalar loop's.
 */
 static __m128d sel2(__m128d mask, __m128d a, __m128d b) {   /* mask ? a : b */
   return _mm_or_pd(_mm_and_pd(mask, a), _mm_andnot_pd(mask, b));
@@ -218,15 +218,9 @@ static int step_sse2(const group_step *c, const group_arrays *a, int n, int *don
 #include <cpuid.h>
 #include <immintrin.h>
 #define KN_GROUP_AVX 1
-/* A function compiled for an ISA extension.  GCC in GNU mode (no -std=c99,
-   as LuaRocks builds) fuses a*b + c into FMA once the target has it, which
-   would change the doubles: contraction off for these functions.  Clang
-   fuses only within one expression, and each intrinsic is one. */
-#if defined(__clang__)
+/* A function compiled for an ISA extension.  AVX-512F brings FMA with it:
+   fpcontract.h (included first) keeps a*b + c two roundings here too. */
 #define KN_TARGET(isa) __attribute__((target(isa)))
-#else
-#define KN_TARGET(isa) __attribute__((target(isa), optimize("fp-contract=off")))
-#endif
 
 KN_TARGET("avx")
 static __m256d sel4(__m256d mask, __m256d a, __m256d b) {   /* mask ? a : b */

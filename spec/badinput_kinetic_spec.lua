@@ -85,6 +85,7 @@ if kinetic.spring_group then
   method("target", { 1 }, {})
   method("at_rest", { 1 }, {})
   method("positions", { {} }, { ["1:nil"] = "out optional", ["1:table"] = "fills out" })
+  method("_simd", { "scalar" }, { ["1:nil"] = "no cap: reports the path in use" })
 end
 
 local function pack(...) return { n = select("#", ...), ... } end
