@@ -247,9 +247,23 @@ static void table_init(kn_bezier *b) {
     b->poly[4 * i + 3] = m0 + m1 - 2.0 * du;
     deriv_range(&b->x, u0, u1, &xmn, &xmx);
     deriv_range(&b->y, u0, u1, &ymn, &ymx);
-    b->fast[i] = (unsigned char)(!b->identity && u1 > u0 && xmn >= 0.0625 * (1.0 + 1e-6) &&
-                                 fabs(ymn) <= 8.0 * (1.0 - 1e-6) * xmn &&
-                                 fabs(ymx) <= 8.0 * (1.0 - 1e-6) * xmn);
+    b->step[i] = 0.0;
+    if (!b->identity && u1 > u0 && xmn >= 0.0625 * (1.0 + 1e-6) &&
+        fabs(ymn) <= 8.0 * (1.0 - 1e-6) * xmn && fabs(ymx) <= 8.0 * (1.0 - 1e-6) * xmn) {
+      /* A third-order step of length dl leaves an error of about
+         |2 c2^2 - c3| dl^3, c2 = x''/2x', c3 = x'''/6x' = a/x' (Taylor's
+         series of the cubic x ends at x''').  Here x' >= xmn and x'' is
+         linear in u, so at most its larger end value X2:
+         K = X2^2 / 2xmn^2 + |a| / xmn, doubled for the iterate straying a
+         little outside the interval.  K dl^3 <= 2e-17 gives the longest
+         accepted step; capped at 1e-5, far above the table guess's error
+         on any such interval, so the neglected dl^4 terms stay tiny. */
+      double x2 = fmax(fabs(6.0 * b->x.a * u0 + 2.0 * b->x.b),
+                       fabs(6.0 * b->x.a * u1 + 2.0 * b->x.b));
+      double K = 2.0 * (x2 * x2 / (2.0 * xmn * xmn) + fabs(b->x.a) / xmn);
+      double d = K > 0.0 ? cbrt(2e-17 / K) : 1e-5;
+      b->step[i] = d < 1e-5 ? d : 1e-5;
+    }
   }
 }
 
@@ -309,13 +323,13 @@ double kn_bezier_eval(const kn_bezier *b, double t) {
     /* t * N and s - i are exact (N is a power of two); i <= N - 1 */
     double s = t * KN_BEZIER_N;
     int i = (int)s;
-    if (b->fast[i]) {
+    double dmax = b->step[i];
+    if (dmax > 0.0) {
       /* The interval's Hermite cubic as first guess (error ~1e-6 for ease,
          up to ~1e-4 on steep curves), then third-order (Chebyshev) steps
          in double: with dl = r / x', u - dl - (x''/2x') dl^2 leaves an
-         error of about |2 c2^2 - c3| dl^3 (c2 = x''/2x', c3 = x'''/6x'),
-         below 2e4 dl^3 here (|x''| <= 12, |x'''| <= 24, x' >= 1/16): a
-         step with |dl| < 1e-7 is exact to 2e-17 -- tighter than
+         error of about |2 c2^2 - c3| dl^3, which a step no longer than
+         step[i] (table_init) keeps below 2e-17 -- tighter than
          eval_general's Newton stop (1e-9, ~1e-16) -- so it is the last.
          Not converged in 3 steps: the general path. */
       const double *q = b->poly + 4 * i;
@@ -326,7 +340,7 @@ double kn_bezier_eval(const kn_bezier *b, double t) {
         double r = cubic_d(&b->x, u) - t, inv = 1.0 / cubic_deriv(&b->x, u);
         double dl = r * inv;
         double un = u - dl * (1.0 + 0.5 * cubic_deriv2(&b->x, u) * dl * inv);
-        if (fabs(dl) < 1e-7) {
+        if (fabs(dl) <= dmax) {
           /* near t = 1 (or 0) the step may land a few ulp outside [0,1]:
              y(u) would then leave the curve (1 + 1e-15 for y in [0,1]) */
           if (un > 1.0) un = 1.0;

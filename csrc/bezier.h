@@ -30,9 +30,11 @@ typedef struct kn_bezier {
      Hermite interpolant of the exact u and du/dt at both ends, coefficients
      of f^0..f^3 at poly[4i..4i+3] (the fast path's first guess). */
   double poly[4 * KN_BEZIER_N];
-  /* fast[i]: on that interval x' >= 1/16 and |dy/dx| <= 8 throughout, so
-     the fast path's iteration in plain double is exact to rounding. */
-  unsigned char fast[KN_BEZIER_N];
+  /* step[i] > 0: on that interval x' >= 1/16 and |dy/dx| <= 8 throughout,
+     so the fast path's iteration in plain double is exact to rounding, and
+     a third-order step no longer than step[i] leaves an error below 2e-17
+     in u.  0: the interval takes the general path. */
+  double step[KN_BEZIER_N];
   int identity;         /* x1 == y1 && x2 == y2: the curve is y = x */
   int ybig;             /* |coefficients of y| sum > 8: y(u) in double-double */
 } kn_bezier;

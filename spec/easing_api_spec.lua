@@ -205,6 +205,27 @@ describe("easing API", function()
              kinetic.easing("ease-in").inverse, kinetic.easing("ease-in"), -1)
   end)
 
+  -- e(p) runs a __call that trusts self (Lua only calls it with an object of
+  -- its class, and getmetatable cannot hand the metatable out); its argument
+  -- checks and results must be e:eval's, for both classes.
+  it("gives e(p) the results and errors of e:eval(p), Easing and Bezier alike", function()
+    assert.are.equal("kinetic", getmetatable(kinetic.easing("ease")))
+    assert.are.equal("kinetic", getmetatable(kinetic.bezier(0.1, 0.2, 0.3, 0.4)))
+    for _, e in ipairs { kinetic.easing("ease"), kinetic.bezier(0.05, 0.7, 0.1, 1),
+                         kinetic.easing("outElastic"), kinetic.steps(4, "jump-both") } do
+      for i = -20, 120 do
+        local p = i / 100
+        assert.are.equal(e:eval(p), e(p))
+        assert.are.equal(e:eval(p, true), e(p, true))
+        assert.are.equal(e:eval(p, false), e(p, false))
+      end
+      errmatch("bad argument #1 to 'eval' (number expected, got string)", e, "0.5")
+      errmatch("bad argument #1 to 'eval' (number expected, got no value)", e)
+      errmatch("bad argument #1 to 'eval' (finite number expected, got -inf)", e, -math.huge)
+      errmatch("bad argument #2 to 'eval' (boolean before flag expected, got table)", e, 0.5, {})
+    end
+  end)
+
   it("has slope, inverse and control_points on Bezier", function()
     local b = kinetic.bezier(0.25, 0, 0.75, 1)
     -- symmetric curve: slope at 1/2 is y'(1/2)/x'(1/2) = (3/2)/(3/4 + ... ) -> compute: x'(u)=3(1-u)^2 x1*... see below
