@@ -187,4 +187,49 @@ describe("spring behaviour", function()
     run(b, 1 / 60)
     assert.are.same({ 1, 2, 3 }, { b:position() })
   end)
+
+  -- A 2-vector runs its own two-lane step (csrc/spring.c, update_vec2), a
+  -- 3-vector the general loop; with the third component 0 throughout they
+  -- must agree bit for bit on every frame, the frame of rest included --
+  -- through retargets, a kick from the target, clamp, and either rest test
+  -- deciding first.
+  it("a 2-vector steps exactly as a 3-vector whose third component is 0", function()
+    local cases = {
+      { stiffness = 170, damping = 26, from = { 0, 10 }, to = { 100, -10 }, velocity = { 0, 5 } },
+      { stiffness = 180, damping = 12, from = { -3, 4 }, to = { 1e-3, 2e-3 } },
+      { stiffness = 300, damping = 5, clamp = true, from = { 0, 0 }, to = { 7, -2 } },
+      { stiffness = 200, damping = 8, clamp = true, from = { 0, 100 }, to = { 10, 0 }, velocity = { 200, 0 } },
+      { stiffness = 100, damping = 20, from = { 5, 5 }, to = { 5, 5 }, velocity = { 40, -30 } },
+      { stiffness = 0, damping = 4, from = { 1, 2 }, to = { 1, 2 }, velocity = { 3, 0 } },
+      { frequency = 2, damping_ratio = 0.2, rest_delta = 0.1, rest_speed = 1e-6,
+        from = { 1e6, -1e6 }, to = { 0, 0 } },
+    }
+    for ci, o in ipairs(cases) do
+      local o3 = {}
+      for k, v in pairs(o) do
+        o3[k] = type(v) == "table" and { v[1], v[2], 0 } or v
+      end
+      local s2, s3 = kinetic.spring(o), kinetic.spring(o3)
+      local frames, rests = 0, 0
+      for f = 1, 4000 do
+        if f % 97 == 0 and f < 2000 then
+          local a, b = s2:position()
+          s2:set_target(b, -a)
+          s3:set_target(b, -a, 0)
+        end
+        local x2, y2 = s2:update(1 / 60)
+        local x3, y3, z3 = s3:update(1 / 60)
+        assert.are.equal(x3, x2, "case " .. ci .. " frame " .. f)
+        assert.are.equal(y3, y2, "case " .. ci .. " frame " .. f)
+        assert.are.equal(0, z3)
+        local v2a, v2b = s2:velocity()
+        local v3a, v3b = s3:velocity()
+        assert.are.equal(v3a, v2a)
+        assert.are.equal(v3b, v2b)
+        assert.are.equal(s3:at_rest(), s2:at_rest(), "case " .. ci .. " frame " .. f)
+        if s2:at_rest() then rests = rests + 1 else frames = frames + 1 end
+      end
+      assert.is_true(frames > 50 and rests > 0, ("case %d: %d moving frames, %d at rest"):format(ci, frames, rests))
+    end
+  end)
 end)
