@@ -323,21 +323,23 @@ static int update_vector(kn_spring *s, double dt) {
    a but for the sign of a zero, which no test looks at) -- so the result is
    the loop's, bit for bit.  About half the instructions of the loop, with
    the rare decisions (rest, clamp, overflow) out of line. */
-/* vector_finish for n = 2 after update_vec2's stores, the clamp dot product
-   and |y|^2 taken from them (the loop's operations, lane 0 then lane 1).
-   Out of line: the usual frame never comes here. */
-__attribute__((noinline)) static int vec2_finish(kn_spring *s, double sv2, double nf) {
+/* vector_finish for n = 2 after update_vec2's stores, the clamp dot product,
+   |y|^2 and the finiteness sum taken from them (the loop's operations, lane
+   0 then lane 1).  Out of line: the usual frame never comes here. */
+__attribute__((noinline)) static int vec2_finish(kn_spring *s, double sv2) {
   const double *y = s->data + 2 * KN_SP_Y, *tg = s->data + 2 * KN_SP_TARGET;
+  const double *x = s->data + 2 * KN_SP_X, *v = s->data + 2 * KN_SP_V;
   const double *from = s->data + 2 * KN_SP_FROM;
   double dot = y[0] * (tg[0] - from[0]) + y[1] * (tg[1] - from[1]);
+  double nf = (x[0] * 0.0 + v[0] * 0.0) + (x[1] * 0.0 + v[1] * 0.0);
   return vector_finish(s, 2, dot, sv2, y[0] * y[0] + y[1] * y[1], nf);
 }
 
-static int update_vec2(kn_spring *s, double dt) {
+static inline int update_vec2(kn_spring *s, double dt) {
   double *x = s->data + 2 * KN_SP_X, *v = s->data + 2 * KN_SP_V;   /* n = 2 */
   double *tg = s->data + 2 * KN_SP_TARGET, *y = s->data + 2 * KN_SP_Y;
   __m128d y0, v0, yi, vi, xi, sv, nf, zero = _mm_setzero_pd();
-  double sv2, nf2;
+  double sv2, thr;
   if (dt != s->coefs_dt) {
     kn_spring_coefs_compute(&s->model, dt, &s->coefs);
     s->coefs_dt = dt;
@@ -353,19 +355,21 @@ static int update_vec2(kn_spring *s, double dt) {
   _mm_storeu_pd(v, vi);
   _mm_storeu_pd(x, xi);
   sv = _mm_mul_pd(vi, vi);
-  nf = _mm_add_pd(_mm_mul_pd(xi, zero), _mm_mul_pd(vi, zero));
   sv2 = _mm_cvtsd_f64(sv) + _mm_cvtsd_f64(_mm_unpackhi_pd(sv, sv));
-  nf2 = _mm_cvtsd_f64(nf) + _mm_cvtsd_f64(_mm_unpackhi_pd(nf, nf));
+  nf = _mm_add_pd(_mm_mul_pd(xi, zero), _mm_mul_pd(vi, zero));   /* 0, or NaN */
   /* the usual frame -- no clamp, x and v finite, |v| clearly above its
-     threshold: vector_finish would find the spring moving -- ends here */
-  if (!s->clamp && nf2 == 0 && sums_above(2, s->rest_speed * s->scale, sv2))
+     threshold (for a threshold of 0: v not 0) -- ends here, where
+     vector_finish would find the spring moving */
+  thr = s->rest_speed * s->scale;
+  if (!s->clamp && _mm_movemask_pd(_mm_cmpord_pd(nf, nf)) == 3 &&
+      (thr == 0 ? _mm_movemask_pd(_mm_cmpneq_pd(vi, zero)) != 0 : sums_above(2, thr, sv2)))
     return KN_SPRING_MOVED;
-  return vec2_finish(s, sv2, nf2);
+  return vec2_finish(s, sv2);
 }
 #endif
 
 /* The analytic step of a spring of n >= 2 components. */
-static int update_components(kn_spring *s, double dt) {
+static inline int update_components(kn_spring *s, double dt) {
 #ifdef KN_SPRING_VEC2
   if (s->n == 2) return update_vec2(s, dt);
 #endif

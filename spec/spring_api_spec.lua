@@ -203,6 +203,10 @@ describe("spring behaviour", function()
       { stiffness = 0, damping = 4, from = { 1, 2 }, to = { 1, 2 }, velocity = { 3, 0 } },
       { frequency = 2, damping_ratio = 0.2, rest_delta = 0.1, rest_speed = 1e-6,
         from = { 1e6, -1e6 }, to = { 0, 0 } },
+      -- thresholds 0: moving while v is not exactly 0; coasting (k = 0) from
+      -- v = 0 comes to rest on the first frame after every retarget
+      { stiffness = 900, damping = 60, rest_delta = 0, rest_speed = 0, from = { 0, 1 }, to = { 1, 0 } },
+      { stiffness = 0, damping = 3, rest_delta = 0, rest_speed = 0, from = { 1, 2 }, to = { 3, 4 } },
     }
     for ci, o in ipairs(cases) do
       local o3 = {}
@@ -229,7 +233,8 @@ describe("spring behaviour", function()
         assert.are.equal(s3:at_rest(), s2:at_rest(), "case " .. ci .. " frame " .. f)
         if s2:at_rest() then rests = rests + 1 else frames = frames + 1 end
       end
-      assert.is_true(frames > 50 and rests > 0, ("case %d: %d moving frames, %d at rest"):format(ci, frames, rests))
+      assert.is_true(frames > 0 or o.stiffness == 0, ("case %d: %d moving frames"):format(ci, frames))
+      assert.is_true(rests > 0 or o.rest_speed == 0, ("case %d: %d frames at rest"):format(ci, rests))
     end
   end)
 end)
