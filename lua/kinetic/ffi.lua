@@ -194,9 +194,11 @@ function M.install(core)
       if x ~= x then
         error("update: the spring's state overflowed (beyond +-1.8e308); it is reset to rest on its target", 0)
       end
-      local n = p.n
+      local n = p.n                              -- x is already component 1
       if n == 1 then return x end
-      return values(p, n)
+      if n == 2 then return x, p.data[1] end
+      if n == 3 then return x, p.data[1], p.data[2] end
+      return x, p.data[1], p.data[2], p.data[3]
     end
     return c_update(s, ...)
   end
