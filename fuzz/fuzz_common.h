@@ -15,6 +15,12 @@
   fprintf(stderr, "CHECK failed at %s:%d: %s\n  ", __FILE__, __LINE__, #cond); \
   fprintf(stderr, __VA_ARGS__); fputc('\n', stderr); abort(); } } while (0)
 
+/* The same double, bit for bit (NaN equal to NaN: its payload is not part
+   of any result). */
+static inline int fz_same(double a, double b) {
+  return (isnan(a) && isnan(b)) || memcmp(&a, &b, sizeof a) == 0;
+}
+
 typedef struct { const uint8_t *p; size_t n; } fz_in;
 
 static inline uint8_t fz_byte(fz_in *in) {

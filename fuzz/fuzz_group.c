@@ -15,10 +15,6 @@
 
 enum { MAXN = 40, NPATHS = 4 };
 
-static int same(double a, double b) {
-  return (isnan(a) && isnan(b)) || memcmp(&a, &b, sizeof a) == 0;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static const int caps[NPATHS] = { KN_SG_SIMD_AVX512, KN_SG_SIMD_AVX, KN_SG_SIMD_SSE2,
@@ -85,9 +81,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             g[p]->simd, moving[p], expect, k);
       for (i = 0; i < n; i++) {
         const double *sd = s[i]->data;
-        CHECK(same(KN_SG_SLOT(g[p], KN_SG_X)[i], sd[KN_SP_X]) &&
-              same(KN_SG_SLOT(g[p], KN_SG_V)[i], sd[KN_SP_V]) &&
-              same(KN_SG_SLOT(g[p], KN_SG_TARGET)[i], sd[KN_SP_TARGET]) &&
+        CHECK(fz_same(KN_SG_SLOT(g[p], KN_SG_X)[i], sd[KN_SP_X]) &&
+              fz_same(KN_SG_SLOT(g[p], KN_SG_V)[i], sd[KN_SP_V]) &&
+              fz_same(KN_SG_SLOT(g[p], KN_SG_TARGET)[i], sd[KN_SP_TARGET]) &&
               (KN_SG_SLOT(g[p], KN_SG_REST)[i] != 0.0) == (s[i]->at_rest != 0),
               "path %d, spring %d, step %d (dt %.17g): group x %.17g v %.17g target %.17g "
               "rest %d; spring x %.17g v %.17g target %.17g rest %d", g[p]->simd, i, k, dt,
