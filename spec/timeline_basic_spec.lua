@@ -329,4 +329,42 @@ describe("timeline: extreme clocks", function()
     assert.has_error(function() tl:update(1e308) end)
     assert.are.equal(1.7e308, tl:time())
   end)
+
+  -- 1 to 6 components: the FFI path writes up to 4 without a loop and more
+  -- with one; vectors and named properties, into out and into new values.
+  it("fills out for 1 to 6 components, vector and named alike", function()
+    local keys = { "a", "b", "c", "d", "e", "f" }
+    for n = 1, 6 do
+      local vfrom, vto, nfrom, nto = {}, {}, {}, {}
+      for j = 1, n do
+        vfrom[j], vto[j] = 0, 10 * j
+        nfrom[keys[j]], nto[keys[j]] = 0, 10 * j
+      end
+      local tv = kinetic.timeline { from = vfrom, { to = vto, duration = 1 } }
+      local tn = kinetic.timeline { from = nfrom, { to = nto, duration = 1 } }
+      for _ = 1, 3 do                          -- warm: the same result every time
+        local vout, nout = { 99, 99, 99, 99, 99, 99, 99 }, {}
+        assert.are.equal(vout, tv:at(0.25, vout))
+        assert.are.equal(nout, tn:at(0.25, nout))
+        local got = { tv:at(0.5) }
+        assert.are.equal(n, #got)
+        local fresh = tn:at(0.5)
+        for j = 1, n do
+          assert.are.equal(2.5 * j, vout[j])
+          assert.are.equal(2.5 * j, nout[keys[j]])
+          assert.are.equal(5 * j, got[j])
+          assert.are.equal(5 * j, fresh[keys[j]])
+        end
+        assert.are.equal(99, vout[n + 1])      -- nothing written past n
+        assert.is_nil(nout[keys[n + 1] or "g"])
+        tv:seek(0); tn:seek(0)
+        assert.are.equal(vout, tv:update(0.75, vout))
+        assert.are.equal(nout, tn:update(0.75, nout))
+        for j = 1, n do
+          assert.are.equal(7.5 * j, vout[j])
+          assert.are.equal(7.5 * j, nout[keys[j]])
+        end
+      end
+    end
+  end)
 end)

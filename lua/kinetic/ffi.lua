@@ -323,19 +323,36 @@ function M.install(core)
     timelines[tl] = p
     return p
   end
-  -- Results as l_timeline.c's push_state.
+  -- Results as l_timeline.c's push_state.  Up to 4 components written out
+  -- without a loop: a short inner loop becomes hot before the caller's
+  -- loop and gets a trace of its own, and which one LuaJIT compiles first
+  -- (25 or 55 ns for 4 named properties) would depend on luck.
   local function result(tl, p, v0, out)
     local shape = band(p.user, 3)
     if shape == 0 then return v0 end
     local n = p.ncomp
     if shape == 1 then
       if out == nil then return scratch(p, n) end
-      for j = 1, n do out[j] = p.scratch[j - 1] end
+      if n <= 4 then
+        out[1] = p.scratch[0]
+        if n >= 2 then out[2] = p.scratch[1] end
+        if n >= 3 then out[3] = p.scratch[2] end
+        if n >= 4 then out[4] = p.scratch[3] end
+      else
+        for j = 1, n do out[j] = p.scratch[j - 1] end
+      end
       return out
     end
     local names = tnames[tl]
     if out == nil then out = tnew(0, n) end
-    for j = 1, n do out[names[j]] = p.scratch[j - 1] end
+    if n <= 4 then
+      out[names[1]] = p.scratch[0]
+      if n >= 2 then out[names[2]] = p.scratch[1] end
+      if n >= 3 then out[names[3]] = p.scratch[2] end
+      if n >= 4 then out[names[4]] = p.scratch[3] end
+    else
+      for j = 1, n do out[names[j]] = p.scratch[j - 1] end
+    end
     return out
   end
   local function plain_out(out)
