@@ -214,25 +214,26 @@ describe("spring behaviour", function()
         o3[k] = type(v) == "table" and { v[1], v[2], 0 } or v
       end
       local s2, s3 = kinetic.spring(o), kinetic.spring(o3)
-      local frames, rests = 0, 0
-      for f = 1, 4000 do
-        if f % 97 == 0 and f < 2000 then
+      local frames, rests, bad = 0, 0, nil
+      for f = 1, 1500 do
+        if f % 97 == 0 and f < 600 then
           local a, b = s2:position()
           s2:set_target(b, -a)
           s3:set_target(b, -a, 0)
         end
         local x2, y2 = s2:update(1 / 60)
         local x3, y3, z3 = s3:update(1 / 60)
-        assert.are.equal(x3, x2, "case " .. ci .. " frame " .. f)
-        assert.are.equal(y3, y2, "case " .. ci .. " frame " .. f)
-        assert.are.equal(0, z3)
         local v2a, v2b = s2:velocity()
         local v3a, v3b = s3:velocity()
-        assert.are.equal(v3a, v2a)
-        assert.are.equal(v3b, v2b)
-        assert.are.equal(s3:at_rest(), s2:at_rest(), "case " .. ci .. " frame " .. f)
-        if s2:at_rest() then rests = rests + 1 else frames = frames + 1 end
+        local r2 = s2:at_rest()
+        if x2 ~= x3 or y2 ~= y3 or z3 ~= 0 or v2a ~= v3a or v2b ~= v3b or r2 ~= s3:at_rest() then
+          bad = ("case %d frame %d: 2-vector %.17g %.17g v %.17g %.17g rest %s, 3-vector %.17g %.17g %.17g v %.17g %.17g rest %s")
+            :format(ci, f, x2, y2, v2a, v2b, tostring(r2), x3, y3, z3, v3a, v3b, tostring(s3:at_rest()))
+          break
+        end
+        if r2 then rests = rests + 1 else frames = frames + 1 end
       end
+      assert.is_nil(bad)
       assert.is_true(frames > 0 or o.stiffness == 0, ("case %d: %d moving frames"):format(ci, frames))
       assert.is_true(rests > 0 or o.rest_speed == 0, ("case %d: %d frames at rest"):format(ci, rests))
     end
