@@ -317,12 +317,6 @@ static int update_vector(kn_spring *s, double dt) {
 #if defined(__SSE2__) && (defined(__x86_64__) || defined(_M_X64))
 #include <emmintrin.h>
 #define KN_SPRING_VEC2 1
-/* update_vector for n = 2 with both components in one SSE2 register (part
-   of every x86-64 CPU): each lane does the loop's IEEE operations, and the
-   sums add lane 0 then lane 1 -- what the loop's 0 + a + b gives (0 + a is
-   a but for the sign of a zero, which no test looks at) -- so the result is
-   the loop's, bit for bit.  About half the instructions of the loop, with
-   the rare decisions (rest, clamp, overflow) out of line. */
 /* vector_finish for n = 2 after update_vec2's stores, the clamp dot product,
    |y|^2 and the finiteness sum taken from them (the loop's operations, lane
    0 then lane 1).  Out of line: the usual frame never comes here. */
@@ -335,6 +329,12 @@ __attribute__((noinline)) static int vec2_finish(kn_spring *s, double sv2) {
   return vector_finish(s, 2, dot, sv2, y[0] * y[0] + y[1] * y[1], nf);
 }
 
+/* update_vector for n = 2 with both components in one SSE2 register (part
+   of every x86-64 CPU): each lane does the loop's IEEE operations, and the
+   sums add lane 0 then lane 1 -- what the loop's 0 + a + b gives (0 + a is
+   a but for the sign of a zero, which no test looks at) -- so the result is
+   the loop's, bit for bit.  About half the instructions of the loop, with
+   the rare decisions (rest, clamp, overflow) out of line. */
 static inline int update_vec2(kn_spring *s, double dt) {
   double *x = s->data + 2 * KN_SP_X, *v = s->data + 2 * KN_SP_V;   /* n = 2 */
   double *tg = s->data + 2 * KN_SP_TARGET, *y = s->data + 2 * KN_SP_Y;
