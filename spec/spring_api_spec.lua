@@ -227,7 +227,8 @@ describe("spring behaviour", function()
         local v3a, v3b = s3:velocity()
         local r2 = s2:at_rest()
         if x2 ~= x3 or y2 ~= y3 or z3 ~= 0 or v2a ~= v3a or v2b ~= v3b or r2 ~= s3:at_rest() then
-          bad = ("case %d frame %d: 2-vector %.17g %.17g v %.17g %.17g rest %s, 3-vector %.17g %.17g %.17g v %.17g %.17g rest %s")
+          bad = ("case %d frame %d: 2-vector %.17g %.17g v %.17g %.17g rest %s, "
+                 .. "3-vector %.17g %.17g %.17g v %.17g %.17g rest %s")
             :format(ci, f, x2, y2, v2a, v2b, tostring(r2), x3, y3, z3, v3a, v3b, tostring(s3:at_rest()))
           break
         end
