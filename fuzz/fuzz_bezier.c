@@ -3,7 +3,8 @@
 ** (x1, x2 in [0,1], y1, y2 any finite) and inputs.  Checks: finite output
 ** for finite input (|y| <= 1e300 keeps the polynomial finite; see README),
 ** exact endpoints b(0) = 0, b(1) = 1; for t in [0,1] the solved u is in
-** [0,1] with |x(u) - t| within a few ulp; monotone output in t when y1, y2
+** [0,1] with |x(u) - t| within a few ulp; eval within a few ulp (times
+** the size of y's coefficients) of y at that u; monotone output in t when y1, y2
 ** are in [0,1]; inverse(eval(p)) close to p for monotone curves.
 */
 #include "fuzz_common.h"
@@ -44,6 +45,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     y = kn_bezier_eval(b, t);
     if (fabs(t) <= 1e300) CHECK(!isnan(y), "NaN at t = %.17g (%.17g %.17g %.17g %.17g)", t, x1, y1, x2, y2);
+    if (t > 0 && t < 1) {
+      /* eval (the table's fast path or the general one) against y at the
+         exact solver's u, in long double: the fast path's u is off by a few
+         ulp / x' where |dy/dx| <= 8, so y by a few ulp; y's own rounding
+         grows with its coefficients */
+      long double u = (long double)kn_bezier_solve(b, t);
+      long double yref = ((long double)b->y.a * u + (long double)b->y.b) * u * u
+                         + (long double)b->y.c * u;
+      double scale = 1 + fabs(b->y.a) + fabs(b->y.b) + fabs(b->y.c);
+      CHECK(fabsl((long double)y - yref) <= (long double)(64 * 2.220446049250313e-16 * scale),
+            "eval %.17g vs %.17Lg at the exact u, t = %.17g (%.17g %.17g %.17g %.17g)",
+            y, yref, t, x1, y1, x2, y2);
+    }
     if (t >= 0 && t <= 1) {
       CHECK(isfinite(y), "non-finite %.17g at t = %.17g (%.17g %.17g %.17g %.17g)", y, t, x1, y1, x2, y2);
       if (monotone_y) CHECK(y >= -1e-15 && y <= 1 + 1e-15, "y = %.17g out of [0,1] at t = %.17g (%.17g %.17g %.17g %.17g)", y, t, x1, y1, x2, y2);
