@@ -97,6 +97,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     s3 = (kn_spring *)calloc(1, kn_spring_size(3));
     kn_spring_init(s3, 3, &m, integrator, clamp, rest_delta, rest_speed, f3, t3, v3);
   }
+  /* and a scalar rk4 spring (its own loop, state in registers) against the
+     general loop's 2-vector whose second component is 0 */
+  if (n == 1 && integrator == KN_SPRING_RK4) {
+    double f2[2] = { from[0], 0 }, t2[2] = { to[0], 0 }, v2[2] = { vel[0], 0 };
+    s3 = (kn_spring *)calloc(1, kn_spring_size(2));
+    kn_spring_init(s3, 2, &m, integrator, clamp, rest_delta, rest_speed, f2, t2, v2);
+  }
   {
     /* is the motion's scale representable?  w0 |y0| + |v0| and |y0| + |v0| tau */
     double w0 = sqrt(m.omega2), big = 0;
@@ -118,13 +125,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       flags = kn_spring_update(s, dt);
       if (s3) {
         int flags3 = kn_spring_update(s3, dt), c;
-        CHECK(flags == flags3 && s->at_rest == s3->at_rest, "2- and 3-vector flags %d %d rest %d %d",
-              flags, flags3, s->at_rest, s3->at_rest);
-        for (c = 0; c < 2; c++)
+        CHECK(flags == flags3 && s->at_rest == s3->at_rest,
+              "%d- and %d-vector flags %d %d rest %d %d after dt=%.17g (k=%.17g c=%.17g m=%.17g "
+              "from %.17g to %.17g v %.17g, rest %.17g %.17g, clamp %d)",
+              n, s3->n, flags, flags3, s->at_rest, s3->at_rest, dt, p.stiffness, p.damping,
+              p.mass, from[0], to[0], vel[0], rest_delta, rest_speed, clamp);
+        for (c = 0; c < n; c++)
           CHECK(fz_same(KN_SPRING_SLOT(s, KN_SP_X)[c], KN_SPRING_SLOT(s3, KN_SP_X)[c]) &&
                 fz_same(KN_SPRING_SLOT(s, KN_SP_V)[c], KN_SPRING_SLOT(s3, KN_SP_V)[c]),
-                "2- and 3-vector differ in component %d after dt=%.17g: x %.17g %.17g v %.17g %.17g",
-                c, dt, KN_SPRING_SLOT(s, KN_SP_X)[c], KN_SPRING_SLOT(s3, KN_SP_X)[c],
+                "%d- and %d-vector differ in component %d after dt=%.17g: x %.17g %.17g v %.17g %.17g",
+                n, s3->n, c, dt, KN_SPRING_SLOT(s, KN_SP_X)[c], KN_SPRING_SLOT(s3, KN_SP_X)[c],
                 KN_SPRING_SLOT(s, KN_SP_V)[c], KN_SPRING_SLOT(s3, KN_SP_V)[c]);
       }
       if (p.stiffness == 0 && p.damping == 0 && integrator == KN_SPRING_ANALYTIC) {

@@ -173,4 +173,26 @@ describe("fuzz regressions", function()
       prev = y
     end
   end)
+
+  -- fuzz finding 16: a vector state that overflowed to NaN counted as within
+  -- every rest threshold (norm_diff skipped NaN), so a 2-vector came to rest
+  -- silently where a scalar spring raises
+  it("a vector spring whose state overflows raises as a scalar one does", function()
+    for _, integrator in ipairs { "rk4", "analytic" } do
+      local scalar = kinetic.spring { tension = 230.2, friction = 1, integrator = integrator, clamp = true,
+                                      from = 0, to = 1e-302, velocity = -2.2e307 }
+      local vector = kinetic.spring { tension = 230.2, friction = 1, integrator = integrator, clamp = true,
+                                      from = { 0, 0 }, to = { 1e-302, 0 }, velocity = { -2.2e307, 0 } }
+      local ok1, err1 = pcall(scalar.update, scalar, 8)
+      local ok2, err2 = pcall(vector.update, vector, 8)
+      assert.are.equal(ok1, ok2, integrator)
+      if integrator == "rk4" then assert.is_false(ok1) end   -- the case the fuzzer found
+      if not ok1 then
+        assert.matches("state overflowed", err1)
+        assert.matches("state overflowed", err2)
+        assert.is_true(vector:at_rest())
+        assert.are.same({ 1e-302, 0 }, { vector:position() })
+      end
+    end
+  end)
 end)
