@@ -97,9 +97,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     s3 = (kn_spring *)calloc(1, kn_spring_size(3));
     kn_spring_init(s3, 3, &m, integrator, clamp, rest_delta, rest_speed, f3, t3, v3);
   }
-  /* and a scalar rk4 spring (its own loop, state in registers) against the
-     general loop's 2-vector whose second component is 0 */
-  if (n == 1 && integrator == KN_SPRING_RK4) {
+  /* and a scalar spring (update_scalar, step_rk4_1, or step_euler's n = 1)
+     against a 2-vector whose second component is 0 (update_vec2, the
+     general loops) */
+  if (n == 1) {
     double f2[2] = { from[0], 0 }, t2[2] = { to[0], 0 }, v2[2] = { vel[0], 0 };
     s3 = (kn_spring *)calloc(1, kn_spring_size(2));
     kn_spring_init(s3, 2, &m, integrator, clamp, rest_delta, rest_speed, f2, t2, v2);
