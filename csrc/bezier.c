@@ -96,10 +96,6 @@ static double cubic_deriv(const kn_cubic *k, double u) {
   return (3.0 * k->a * u + 2.0 * k->b) * u + k->c;
 }
 
-static double cubic_deriv2(const kn_cubic *k, double u) {
-  return 6.0 * k->a * u + 2.0 * k->b;
-}
-
 /* ((a u + b) u + c) u - t in double-double (compensated Horner), rounded
    once at the end. */
 static double cubic_dd(const kn_cubic *k, double u, double t) {
@@ -335,19 +331,29 @@ double kn_bezier_eval(const kn_bezier *b, double t) {
          eval_general's Newton stop (1e-9, ~1e-16) -- so it is the last.
          Not converged in 3 steps: the general path. */
       const double *q = b->poly + 4 * i;
-      double f = s - (double)i;
-      double u = q[0] + f * (q[1] + f * (q[2] + f * q[3]));
+      const kn_cubic *x = &b->x;
+      double f = s - (double)i, f2 = f * f;
+      /* Estrin's split of the cubics on the critical path (two independent
+         halves, then one product): this is one dependency chain, and under
+         a Lua call its latency, not throughput, is what counts */
+      double u = (q[0] + f * q[1]) + f2 * (q[2] + f * q[3]);
       int k;
       for (k = 0; k < 3; k++) {
-        double r = cubic_d(&b->x, u) - t, inv = 1.0 / cubic_deriv(&b->x, u);
+        double u2 = u * u;
+        double r = cubic_d(x, u) - t;   /* Horner: off the critical path, and
+                                           exact where u is a node like 1/2 */
+        double inv = 1.0 / ((x->c + 2.0 * x->b * u) + u2 * (3.0 * x->a));  /* 1/x'(u) */
         double dl = r * inv;
-        double un = u - dl * (1.0 + 0.5 * cubic_deriv2(&b->x, u) * dl * inv);
+        double c2 = (x->b + 3.0 * x->a * u) * inv;                      /* x''/2x' */
+        double un = (u - dl) - c2 * (dl * dl);
         if (fabs(dl) <= dmax) {
           /* near t = 1 (or 0) the step may land a few ulp outside [0,1]:
              y(u) would then leave the curve (1 + 1e-15 for y in [0,1]) */
           if (un > 1.0) un = 1.0;
           if (un < 0.0) un = 0.0;
-          return b->ybig ? cubic_dd(&b->y, un, 0.0) : cubic_d(&b->y, un);
+          if (b->ybig) return cubic_dd(&b->y, un, 0.0);
+          u2 = un * un;
+          return un * (b->y.c + b->y.b * un) + u2 * (b->y.a * un);
         }
         u = un;
       }
