@@ -48,7 +48,7 @@ static void ffi_spring_set(kn_spring *s, int what, double a, double b, double c,
 
 /* tl:at(t): the state into tl->scratch, as l_timeline.c's tl_at. */
 static double ffi_timeline_at(kn_timeline *tl, double t) {
-  kn_timeline_at(tl, t, tl->scratch);
+  kn_timeline_at_hinted(tl, t, tl->scratch);
   return tl->scratch[0];
 }
 
@@ -56,7 +56,7 @@ static double ffi_timeline_at(kn_timeline *tl, double t) {
    finite (checked by the caller), as l_timeline.c's tl_update. */
 static double ffi_timeline_update(kn_timeline *tl, double dt) {
   kn_timeline_seek(tl, tl->clock + dt);
-  kn_timeline_at(tl, tl->clock, tl->scratch);
+  kn_timeline_at_hinted(tl, tl->clock, tl->scratch);
   return tl->scratch[0];
 }
 

@@ -421,7 +421,7 @@ static int at_checked(lua_State *L) {
   kn_timeline *tl = check_tl(L);
   double t = kn_checkfinite(L, 2);
   int out = opt_out(L, 3);
-  kn_timeline_at(tl, t, tl->scratch);
+  kn_timeline_at_hinted(tl, t, tl->scratch);
   return push_state(L, tl, out);
 }
 
@@ -456,7 +456,7 @@ static int tl_at(lua_State *L) {
   t = (double)lua_tonumber(L, 2);
   out = fast_out(L);
   if (!(t > -HUGE_VAL && t < HUGE_VAL) || out < 0) return at_checked(L);
-  kn_timeline_at(tl, t, tl->scratch);
+  kn_timeline_at_hinted(tl, t, tl->scratch);
   return push_state(L, tl, out);
 }
 
@@ -505,7 +505,7 @@ static int update_checked(lua_State *L) {
     return luaL_error(L, "update: the clock would overflow");
   t1 = kn_timeline_seek(tl, t0 + dt);
   fire(L, tl, t0, t1);
-  kn_timeline_at(tl, tl->clock, tl->scratch);
+  kn_timeline_at_hinted(tl, tl->clock, tl->scratch);
   return push_state(L, tl, out);
 }
 
@@ -522,7 +522,7 @@ static int tl_update(lua_State *L) {
   out = fast_out(L);
   if (!(dt >= 0.0 && tl->clock + dt < HUGE_VAL) || out < 0) return update_checked(L);
   kn_timeline_seek(tl, tl->clock + dt);
-  kn_timeline_at(tl, tl->clock, tl->scratch);
+  kn_timeline_at_hinted(tl, tl->clock, tl->scratch);
   return push_state(L, tl, out);
 }
 
@@ -536,7 +536,7 @@ static int tl_apply(lua_State *L) {
     return luaL_argerror(L, 2,
       "a timeline of one number has no fields to write (use at or update)");
   lua_settop(L, 2);
-  kn_timeline_at(tl, tl->clock, tl->scratch);
+  kn_timeline_at_hinted(tl, tl->clock, tl->scratch);
   kn_getuservalue(L, 1);                         /* 3 */
   for (j = 0; j < tl->ncomp; j++) {
     if (shape == SHAPE_NAMED) lua_rawgeti(L, 3, j + 1);

@@ -4,6 +4,7 @@
 ** (section 3), with the interpolation modes of interp.c.
 */
 #include "fpcontract.h"
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -46,6 +47,8 @@ void kn_timeline_finish(kn_timeline *tl) {
   tl->total = isinf(tl->iterations) ? HUGE_VAL
               : tl->delay + tl->iterations * tl->duration;
   tl->clock = 0.0;
+  tl->hint_pass = -1.0;
+  tl->hint_seg = -1;
 }
 
 /* 0-based index of the last pass (HUGE_VAL when endless). */
@@ -61,8 +64,18 @@ static double end_offset(const kn_timeline *tl) {
 
 static int odd(double c) { return fmod(c, 2.0) == 1.0; }
 
-double kn_timeline_local(const kn_timeline *tl, double t, double *iteration,
-                         int *before) {
+/* Seed 1.2 for a time tau past the delay, with pass guess g (< 0: none).
+   The full computation is c = floor(tau / T), u = tau - c T (seed 1.2.3
+   and 1.2.2) with a one-step fix for rounding.  The guess is taken when
+   u = tau - g T lies at least m = 8 (g + 2) 2^-53 T inside [0, T): then
+   fl(tau / T) is in [g, g + 1) despite the roundings of g T, u and the
+   quotient (each within (g + 1) 2^-53 T of exact, or 2^-1074 where a
+   result is subnormal: m >= DBL_MIN covers that, and keeps m from
+   underflowing to 0 for a subnormal T), so the full computation would pick
+   c = g and compute this same u -- equal bit for bit, without its
+   division. */
+static double local_time(const kn_timeline *tl, double t, double g,
+                         double *iteration, int *before) {
   double T = tl->duration, tau = t - tl->delay, c, u;
   *before = 0;
   if (tau < 0.0) {                       /* delay: the start state */
@@ -74,12 +87,18 @@ double kn_timeline_local(const kn_timeline *tl, double t, double *iteration,
     c = last_pass(tl);                   /* done: hold the active end */
     u = end_offset(tl);
   } else {
-    c = floor(tau / T);                  /* seed 1.2.3: c = floor(t / t_max) */
-    u = tau - c * T;                     /* seed 1.2.2: t mod t_max */
-    if (u < 0.0) { c -= 1.0; u += T; }
-    else if (u >= T) { c += 1.0; u -= T; }
-    if (u < 0.0) u = 0.0;
+    double m = T * (g + 2.0) * 0x1p-50;
+    c = g;
+    u = tau - g * T;
+    if (!(g >= 0.0 && m >= DBL_MIN && u >= m && T - u >= m)) {
+      c = floor(tau / T);                /* seed 1.2.3: c = floor(t / t_max) */
+      u = tau - c * T;                   /* seed 1.2.2: t mod t_max */
+      if (u < 0.0) { c -= 1.0; u += T; }
+      else if (u >= T) { c += 1.0; u -= T; }
+      if (u < 0.0) u = 0.0;
+    }
   }
+  *iteration = c;
   switch (tl->after) {
     case KN_AFTER_STOP:                  /* seed 1.2.1: min(t, t_max) */
       if (c >= 1.0) u = T;
@@ -90,8 +109,12 @@ double kn_timeline_local(const kn_timeline *tl, double t, double *iteration,
     default:                             /* seed 1.2.2: t mod t_max */
       break;
   }
-  *iteration = c;
   return u;
+}
+
+double kn_timeline_local(const kn_timeline *tl, double t, double *iteration,
+                         int *before) {
+  return local_time(tl, t, -1.0, iteration, before);
 }
 
 /* Segment s with cum[s] <= u < cum[s+1] (seed 2, with cumulative times),
@@ -105,16 +128,14 @@ static int find_segment(const double *cum, int n, double u) {
   return lo;
 }
 
-void kn_timeline_at(const kn_timeline *tl, double t, double *out) {
-  double c, p, f;
-  int before, s, n = tl->nseg;
+/* The state at local time u (pass c, before flag) from segment s, which
+   holds u (or is the last when u >= t_max). */
+static void state_at(const kn_timeline *tl, double u, int before, int s, double *out) {
   size_t k = (size_t)tl->ncomp;
-  double u = kn_timeline_local(tl, t, &c, &before);
+  double p, f;
   if (u >= tl->duration) {
-    s = n - 1;
     p = 1.0;
   } else {
-    s = find_segment(tl->cum, n, u);
     p = (u - tl->cum[s]) / tl->dur[s];   /* seed 2: t' = t - sum t_j, over t_i */
     if (p > 1.0) p = 1.0;
     if (p < 0.0) p = 0.0;
@@ -122,6 +143,30 @@ void kn_timeline_at(const kn_timeline *tl, double t, double *out) {
   f = tl->easing[s] != NULL ? kn_easing_eval(tl->easing[s], p, before) : p;
   kn_interp_eval(tl->mode, tl->ncomp, tl->A + s * k, tl->B + s * k,
                  tl->keys + s * k, tl->keys + (s + 1) * k, tl->pivot, f, out);
+}
+
+void kn_timeline_at(const kn_timeline *tl, double t, double *out) {
+  double c;
+  int before;
+  double u = kn_timeline_local(tl, t, &c, &before);
+  int s = u >= tl->duration ? tl->nseg - 1 : find_segment(tl->cum, tl->nseg, u);
+  state_at(tl, u, before, s, out);
+}
+
+/* find_segment's answer is the one s with cum[s] <= u < cum[s+1] (u below
+   t_max), so a hint that passes that test is it. */
+void kn_timeline_at_hinted(kn_timeline *tl, double t, double *out) {
+  double c;
+  int before, s = tl->hint_seg;
+  double u = local_time(tl, t, tl->hint_pass, &c, &before);
+  if (u >= tl->duration) {
+    s = tl->nseg - 1;
+  } else if (!(s >= 0 && s < tl->nseg && tl->cum[s] <= u && u < tl->cum[s + 1])) {
+    s = find_segment(tl->cum, tl->nseg, u);
+  }
+  tl->hint_pass = c;
+  tl->hint_seg = s;
+  state_at(tl, u, before, s, out);
 }
 
 double kn_timeline_seek(kn_timeline *tl, double t) {

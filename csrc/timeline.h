@@ -34,6 +34,8 @@ typedef struct kn_timeline {
   double clock;        /* timeline time, in [0, total] */
   double turn;         /* full turn of the angle modes: 360 or 2*pi */
   double pivot[2];     /* polar mode */
+  double hint_pass;    /* kn_timeline_at_hinted's last pass and segment */
+  int hint_seg;
   unsigned long gen;   /* bumped by every clock change: stale events stop */
   unsigned user;       /* the binding's own bits; never read by the core */
   double *cum;         /* nseg + 1 start times: cum[0] = 0, cum[nseg] = t_max */
@@ -58,6 +60,12 @@ void kn_timeline_finish(kn_timeline *tl);
 /* The state at timeline time t (any real; delay included) into out[ncomp].
    Pure: O(log nseg). */
 void kn_timeline_at(const kn_timeline *tl, double t, double *out);
+
+/* The same state as kn_timeline_at, bit for bit, starting from the pass
+   and segment the previous call on tl found (kept in tl->hint_*): O(1) for
+   a clock that moves forward, as update moves it, with no division or
+   search.  Not for one timeline shared by threads (it writes the hint). */
+void kn_timeline_at_hinted(kn_timeline *tl, double t, double *out);
 
 /* Position within one iteration (0 .. t_max) that time t shows, after the
    strategy (seed 1.2); *iteration = 0-based pass, *before = 1 during delay. */

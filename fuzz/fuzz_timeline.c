@@ -75,12 +75,33 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   /* what the binding rejects ("total duration out of range") */
   if (!(tl->duration > 0.0) || !isfinite(tl->duration) || !(tl->total >= 0.0)) { free(tl); free(easings); return 0; }
   for (k = 0; k < 12 && in.n > 0; k++) {
-    double t = fz_finite(&in), out[3];
+    double t = fz_finite(&in), out[3], hinted[3];
     kn_timeline_at(tl, t, out);
+    /* the hinted path (update's) gives the same bits, from whatever pass
+       and segment the previous call left */
+    kn_timeline_at_hinted(tl, t, hinted);
+    for (j = 0; j < ncomp; j++)
+      CHECK(fz_same(out[j], hinted[j]), "hinted %.17g != %.17g at t=%.17g (comp %d)",
+            hinted[j], out[j], t, j);
     for (j = 0; j < ncomp; j++) {
       CHECK(!isnan(out[j]) || maxkey > 1e150, "NaN at t=%.17g (comp %d)", t, j);
       if (maxkey <= 1e150)
         CHECK(isfinite(out[j]), "non-finite %.17g at t=%.17g (comp %d, mode %d)", out[j], t, j, mode);
+    }
+  }
+  /* a clock walking forward by a fuzzed step, as update moves it: the
+     hinted path against the pure one at every step (pass ends, segment
+     ends and the delay's end are crossed on the way) */
+  if (in.n > 0) {
+    double t = fz_finite(&in), dt = fabs(fz_finite(&in)), out[3], hinted[3];
+    if (fz_byte(&in) & 1) t = fmod(fabs(t), tl->duration * 4 + tl->delay);
+    if (fz_byte(&in) & 1) dt = fmod(dt, tl->duration / 3);
+    for (k = 0; k < 64 && isfinite(t); k++, t += dt) {
+      kn_timeline_at(tl, t, out);
+      kn_timeline_at_hinted(tl, t, hinted);
+      for (j = 0; j < ncomp; j++)
+        CHECK(fz_same(out[j], hinted[j]), "walk: hinted %.17g != %.17g at t=%.17g (comp %d)",
+              hinted[j], out[j], t, j);
     }
   }
   /* keyframe times of one forward pass give the keyframes (stop, no delay) */

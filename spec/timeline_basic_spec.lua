@@ -261,6 +261,47 @@ describe("timeline: clock", function()
     end
   end)
 
+  it("update's remembered pass and segment give a fresh timeline's at(t), bit for bit", function()
+    -- update and at start from the pass and segment of the previous call
+    -- (no division, no search); a new timeline has none to start from
+    for _, after in ipairs({ "stop", "restart", "reverse" }) do
+      local def = { from = 3, { to = 7, duration = 0.1 }, { to = -1, duration = 0.3, easing = "inOutQuad" },
+                    { to = 2, duration = 0.2 }, after = after, iterations = math.huge, delay = 0.05 }
+      if after == "stop" then def.iterations = 3 end
+      local tl = kinetic.timeline(def)
+      local n = 0
+      -- steps that land exactly on pass ends (0.6 / 4) and ones that do not
+      for _, dt in ipairs({ 0.15, 1 / 60, 0.0999, 0.6, 1.7 }) do
+        tl:seek(0)
+        for _ = 1, 200 do
+          local x = tl:update(dt)
+          local t = tl:time()
+          assert.are.equal(kinetic.timeline(def):at(t), x)
+          n = n + 1
+        end
+      end
+      -- backwards and far jumps through at()
+      for i = 1, 200 do
+        local t = (i * 7919 % 1000) / 1000 * 3 + (i % 3 == 0 and 1e6 or 0)
+        assert.are.equal(kinetic.timeline(def):at(t), tl:at(t))
+        n = n + 1
+      end
+      assert.are.equal(1200, n)
+    end
+  end)
+
+  it("update's remembered pass holds for a subnormal duration (fuzz finding 17)", function()
+    -- the hint's safety margin is relative to the duration; below DBL_MIN
+    -- it underflowed to 0 and the pass end t = T was taken as pass 0's end
+    local ulp = 4.9406564584124654e-324
+    local def = { from = 0, { to = 1, duration = 7 * ulp }, after = "restart", iterations = 3 }
+    local tl = kinetic.timeline(def)
+    assert.are.equal(kinetic.timeline(def):at(3 * ulp), tl:update(3 * ulp))
+    assert.are.equal(0, tl:update(4 * ulp))                -- t = T: pass 1 starts
+    assert.are.equal(kinetic.timeline(def):at(7 * ulp), tl:at(7 * ulp))
+    assert.are.equal(kinetic.timeline(def):at(12 * ulp), tl:update(5 * ulp))
+  end)
+
   it("clamps the clock to the total duration and reports done", function()
     local tl = kinetic.timeline{ from = 0, { to = 1, duration = 1 }, delay = 0.5 }
     assert.are.equal(1, tl:update(10))

@@ -49,6 +49,8 @@ typedef struct kn_timeline {
   int nseg, ncomp, mode, after;
   double duration, iterations, delay, total, clock, turn;
   double pivot[2];
+  double hint_pass;
+  int hint_seg;
   unsigned long gen;
   unsigned user;
   double *cum, *dur, *keys, *A, *B, *scratch;
