@@ -276,14 +276,9 @@ static int parse_penner_args(P *p, kn_easing *e, const char *name) {
   char b1[32];
   if (np == 0) return fail(p, "%s takes no parameters", name);
   if (!num_list(p, name, v, 1, np, &k)) return 0;
-  if (pn->family == KN_BACK) pn->a = v[0];
-  else {
-    pn->a = v[0];
-    if (k > 1) {
-      if (!(v[1] > 0.0)) return fail(p, "%s() period must be > 0, got %s", name, (kn_fmtnum(b1, v[1]), b1));
-      pn->b = v[1];
-    }
-  }
+  if (pn->family == KN_ELASTIC && k > 1 && !(v[1] > 0.0))
+    return fail(p, "%s() period must be > 0, got %s", name, (kn_fmtnum(b1, v[1]), b1));
+  kn_penner_set(pn, v[0], pn->family == KN_ELASTIC && k > 1 ? v[1] : pn->b);
   return 1;
 }
 

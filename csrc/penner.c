@@ -28,11 +28,6 @@ static double bounce_out(double t) {
   return n1 * t * t + 0.984375;
 }
 
-/* Elastic phase s for amplitude *A (tween.lua's calculatePAS with c = 1). */
-static double elastic_phase(double *A, double P) {
-  if (*A < 1.0) { *A = 1.0; return P / 4.0; }
-  return P / (2.0 * PI) * asin(1.0 / *A);
-}
 
 static double ease_in(const kn_penner *pn, double t) {
   switch (pn->family) {
@@ -41,15 +36,15 @@ static double ease_in(const kn_penner *pn, double t) {
     case KN_QUART: return (t * t) * (t * t);
     case KN_QUINT: return (t * t) * (t * t) * t;
     case KN_SINE:  return 1.0 - cos(t * PI / 2.0);
-    case KN_EXPO:  return t == 0.0 ? 0.0 : pow(2.0, 10.0 * t - 10.0);
+    case KN_EXPO:  return t == 0.0 ? 0.0 : exp2(10.0 * t - 10.0);
     case KN_CIRC:  return 1.0 - sqrt(1.0 - t * t);
     case KN_BACK:  return t * t * ((pn->a + 1.0) * t - pn->a);
     case KN_ELASTIC: {
-      double A = pn->a, P = pn->b, s = elastic_phase(&A, P);
+      double A = pn->amp, P = pn->b, s = pn->phase;
       if (t == 0.0) return 0.0;
       if (t == 1.0) return 1.0;
       t -= 1.0;
-      return -(A * pow(2.0, 10.0 * t) * sin((t - s) * (2.0 * PI) / P));
+      return -(A * exp2(10.0 * t) * sin((t - s) * (2.0 * PI) / P));
     }
     default:       return 1.0 - bounce_out(1.0 - t);   /* KN_BOUNCE */
   }
@@ -62,14 +57,14 @@ static double ease_out(const kn_penner *pn, double t) {
     case KN_QUART: { double u = 1.0 - t; return 1.0 - (u * u) * (u * u); }
     case KN_QUINT: { double u = 1.0 - t; return 1.0 - (u * u) * (u * u) * u; }
     case KN_SINE:  return sin(t * PI / 2.0);
-    case KN_EXPO:  return t == 1.0 ? 1.0 : 1.0 - pow(2.0, -10.0 * t);
+    case KN_EXPO:  return t == 1.0 ? 1.0 : 1.0 - exp2(-10.0 * t);
     case KN_CIRC:  { double u = t - 1.0; return sqrt(1.0 - u * u); }
     case KN_BACK:  { double u = t - 1.0; return u * u * ((pn->a + 1.0) * u + pn->a) + 1.0; }
     case KN_ELASTIC: {
-      double A = pn->a, P = pn->b, s = elastic_phase(&A, P);
+      double A = pn->amp, P = pn->b, s = pn->phase;
       if (t == 0.0) return 0.0;
       if (t == 1.0) return 1.0;
-      return A * pow(2.0, -10.0 * t) * sin((t - s) * (2.0 * PI) / P) + 1.0;
+      return A * exp2(-10.0 * t) * sin((t - s) * (2.0 * PI) / P) + 1.0;
     }
     default:       return bounce_out(t);
   }
@@ -89,8 +84,8 @@ static double ease_inout(const kn_penner *pn, double t) {
     case KN_EXPO:
       if (t == 0.0) return 0.0;
       if (t == 1.0) return 1.0;
-      return t < 0.5 ? pow(2.0, 20.0 * t - 10.0) / 2.0
-                     : (2.0 - pow(2.0, -20.0 * t + 10.0)) / 2.0;
+      return t < 0.5 ? exp2(20.0 * t - 10.0) / 2.0
+                     : (2.0 - exp2(-20.0 * t + 10.0)) / 2.0;
     case KN_CIRC:
       if (t < 0.5) { double u = 2.0 * t; return (1.0 - sqrt(1.0 - u * u)) / 2.0; }
       else { double u = -2.0 * t + 2.0; return (sqrt(1.0 - u * u) + 1.0) / 2.0; }
@@ -101,11 +96,11 @@ static double ease_inout(const kn_penner *pn, double t) {
       return 0.5 * (u * u * ((s + 1.0) * u + s) + 2.0);
     }
     case KN_ELASTIC: {
-      double A = pn->a, P = pn->b, s = elastic_phase(&A, P), u = 2.0 * t - 1.0;
+      double A = pn->amp, P = pn->b, s = pn->phase, u = 2.0 * t - 1.0;
       if (t == 0.0) return 0.0;
       if (t == 1.0) return 1.0;
-      if (u < 0.0) return -0.5 * (A * pow(2.0, 10.0 * u) * sin((u - s) * (2.0 * PI) / P));
-      return A * pow(2.0, -10.0 * u) * sin((u - s) * (2.0 * PI) / P) * 0.5 + 1.0;
+      if (u < 0.0) return -0.5 * (A * exp2(10.0 * u) * sin((u - s) * (2.0 * PI) / P));
+      return A * exp2(-10.0 * u) * sin((u - s) * (2.0 * PI) / P) * 0.5 + 1.0;
     }
     default:
       return t < 0.5 ? (1.0 - bounce_out(1.0 - 2.0 * t)) / 2.0
@@ -129,10 +124,23 @@ double kn_penner_eval(const kn_penner *pn, double t) {
 void kn_penner_init(kn_penner *pn, int family, int mode) {
   pn->family = family;
   pn->mode = mode;
-  pn->a = 0.0;
-  pn->b = 0.0;
-  if (family == KN_BACK) pn->a = KN_BACK_OVERSHOOT;
-  if (family == KN_ELASTIC) { pn->a = 1.0; pn->b = mode == KN_INOUT ? 0.45 : 0.3; }
+  if (family == KN_BACK) kn_penner_set(pn, KN_BACK_OVERSHOOT, 0.0);
+  else if (family == KN_ELASTIC) kn_penner_set(pn, 1.0, mode == KN_INOUT ? 0.45 : 0.3);
+  else kn_penner_set(pn, 0.0, 0.0);
+}
+
+/* Elastic's effective amplitude and phase s (tween.lua's calculatePAS with
+   c = 1): an amplitude below 1 acts as 1 with s = P/4, else
+   s = P/(2 pi) asin(1/A).  Computed here once instead of at every eval (an
+   asin call per value), with the same operations, so the same bits. */
+void kn_penner_set(kn_penner *pn, double a, double b) {
+  pn->a = a;
+  pn->b = b;
+  pn->amp = a;
+  pn->phase = 0.0;
+  if (pn->family != KN_ELASTIC) return;
+  if (a < 1.0) { pn->amp = 1.0; pn->phase = b / 4.0; }
+  else pn->phase = b / (2.0 * PI) * asin(1.0 / a);
 }
 
 int kn_penner_nparams(int family) {

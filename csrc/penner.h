@@ -14,12 +14,17 @@ typedef struct kn_penner {
   int family, mode;
   double a;   /* Back: overshoot s; Elastic: amplitude */
   double b;   /* Elastic: period */
+  double amp, phase;   /* Elastic, derived from a and b by kn_penner_set */
 } kn_penner;
 
 /* Default parameters, with tween.lua's meaning: Back s = 1.70158; Elastic
    amplitude 1, period 0.3 (0.45 for inOut, as Penner's inOutElastic). */
 #define KN_BACK_OVERSHOOT 1.70158
 void kn_penner_init(kn_penner *pn, int family, int mode);
+
+/* Set the parameters (Back: a; Elastic: a, b with b > 0) and what eval
+   derives from them once. */
+void kn_penner_set(kn_penner *pn, double a, double b);
 
 /* f(t) on [0,1] with f(0) = 0 and f(1) = 1 exactly; t outside [0,1] is
    clamped (the equations are not defined there: inCirc would be NaN). */

@@ -116,6 +116,38 @@ describe("easing API", function()
     assert.are.equal("cubic-bezier(0.1, 0.7, 1, 0.1)", tostring(kinetic.easing("cubic-bezier( .1 ,.7,1 , .1)")))
   end)
 
+  it("derives Elastic's amplitude and phase from the parameters however they are given", function()
+    -- the phase s = P/(2 pi) asin(1/A) (P/4 when A < 1) is computed once per easing:
+    -- defaults, explicit parameters and a changed period must each get their own
+    local function same(a, b, tol)
+      for i = 0, 64 do
+        local p = i / 64
+        if tol then assert.is_true(math.abs(a(p) - b(p)) <= tol, tostring(a) .. " at " .. p)
+        else assert.are.equal(a(p), b(p), tostring(a) .. " at " .. p) end
+      end
+    end
+    for _, mode in ipairs({ "in", "out", "inOut", "outIn" }) do
+      local name = mode .. "Elastic"
+      local P = mode == "inOut" and 0.45 or 0.3
+      same(kinetic.easing(name), kinetic.easing(("%s(1, %.17g)"):format(name, P)))
+      same(kinetic.easing(name), kinetic.easing(name .. "(1)"))
+      -- an amplitude below 1 acts as 1 with s = P/4, which is asin(1) P/(2 pi) up to rounding
+      same(kinetic.easing(name .. "(0.5)"), kinetic.easing(name), 1e-15)
+      -- a larger amplitude and another period change the curve, as the formula does
+      local A, P2 = 2, 0.7
+      local e = kinetic.easing(("%s(%g, %g)"):format(name, A, P2))
+      local s = P2 / (2 * math.pi) * math.asin(1 / A)
+      if mode == "out" then
+        for i = 1, 63 do
+          local t = i / 64
+          local want = A * 2 ^ (-10 * t) * math.sin((t - s) * (2 * math.pi) / P2) + 1
+          assert.is_true(math.abs(e(t) - want) <= 1e-14, ("%s at %g: %.17g vs %.17g"):format(name, t, e(t), want))
+        end
+      end
+      assert.is_true(math.abs(e(0.3) - kinetic.easing(name)(0.3)) > 1e-3, name)
+    end
+  end)
+
   it("accepts camelCase and kebab-case Penner names and lists every name", function()
     assert.are.equal(tostring(kinetic.easing("inOutQuad")), tostring(kinetic.easing("in-out-quad")))
     assert.are.equal("outInSine", tostring(kinetic.easing("out-in-sine")))
