@@ -10,9 +10,24 @@ static double vel(const kn_friction *f, double t) {
   return f->v0 * pow(f->drag, t) - f->cd * t;    /* pow: 400*0.3^1 == 120 exactly */
 }
 
+/* (drag^t - 1)/ln drag, the distance factor: with expm1, no cancellation
+   for small t; for t ln drag below 1e-300 (so small that it underflows
+   towards 0, and expm1(y)/y = 1 + y/2 + ... is 1 in double) it is t. */
+static double dist(const kn_friction *f, double t) {
+  double tl = t * f->log_drag;
+  return fabs(tl) < 1e-300 ? t : expm1(tl) / f->log_drag;
+}
+
 static double pos(const kn_friction *f, double t) {
-  /* v0 (drag^t - 1)/ln drag written with expm1: no cancellation for small t */
-  return f->x0 + f->v0 * (expm1(t * f->log_drag) / f->log_drag) - 0.5 * f->cd * t * t;
+  double x = f->x0 + f->v0 * dist(f, t) - 0.5 * f->cd * t * t;
+  if (!isfinite(x) && t > 0) {
+    /* both terms overflowed (inf - inf = NaN for a huge v0 and cd): the
+       same distance as t (v0 q - cd t/2), q = dist/t = (drag^t - 1)/(t ln
+       drag) in (0, 1].  Before the stop, cd t <= v0 drag^t <= |v0|, so the
+       bracket is finite and the product is the distance or its infinity */
+    x = f->x0 + t * (f->v0 * (dist(f, t) / t) - 0.5 * f->cd * t);
+  }
+  return x;
 }
 
 void kn_friction_init(kn_friction *f, double drag, double position, double velocity,
@@ -77,9 +92,16 @@ double kn_friction_time_at(const kn_friction *f, double x) {
   if (f->v0 == 0) return HUGE_VAL;
   if (f->v0 > 0 ? (x < f->x0 || x > fin) : (x > f->x0 || x < fin)) return HUGE_VAL;
   if (f->cd == 0) {
+    double r;
     if (x == fin) return HUGE_VAL;
-    /* drag^t = 1 + (x - x0) ln(drag) / v0 */
-    return log1p((x - f->x0) * f->log_drag / f->v0) / f->log_drag;
+    /* drag^t = 1 + r, r = (x - x0) ln(drag) / v0 in (-1, 0] between x0 and
+       the final position; where x - x0 or the product overflows, the same
+       r from x/v0 - x0/v0; at or past -1 (rounding next to the final
+       position, or no such r) the position is never reached */
+    r = (x - f->x0) * f->log_drag / f->v0;
+    if (!isfinite(r)) r = (x / f->v0 - f->x0 / f->v0) * f->log_drag;
+    if (!(r > -1)) return HUGE_VAL;
+    return log1p(r) / f->log_drag;
   }
   if (x == fin) return f->stop_time;
   lo = 0; hi = f->stop_time;                 /* x(t) monotone on [0, stop] */

@@ -15,9 +15,16 @@ void kn_gravity_init(kn_gravity *g, double acceleration, double position,
   g->time = 0;
 }
 
+/* x(t) in Flutter's GravitySimulation order.  Where its terms overflow
+   with opposite signs (v0 t = +inf, a t^2/2 = -inf: inf - inf = NaN) the
+   same polynomial in Horner form x0 + t (v0 + a t/2) cannot give NaN for
+   finite inputs -- v0 + a t/2 is finite or the infinity of a's sign, and
+   t >= 0 -- and it is taken whenever the first form leaves the doubles. */
 void kn_gravity_at(const kn_gravity *g, double t, double *x, double *v) {
-  *x = g->x0 + g->v0 * t + 0.5 * g->acceleration * t * t;
-  *v = g->v0 + g->acceleration * t;
+  double a = g->acceleration;
+  *x = g->x0 + g->v0 * t + 0.5 * a * t * t;
+  if (!isfinite(*x)) *x = g->x0 + t * (g->v0 + 0.5 * a * t);
+  *v = g->v0 + a * t;
 }
 
 int kn_gravity_done(const kn_gravity *g, double t) {

@@ -55,10 +55,17 @@ static int f_at(lua_State *L) {
   return 2;
 }
 
+/* The clock after update(dt): refused (the clock stays) where it would
+   leave the doubles -- at(inf) has no value (gravity: 0 * inf). */
+static double advance(lua_State *L, double time, double dt) {
+  if (!(time + dt < HUGE_VAL)) luaL_error(L, "update: the clock would overflow");
+  return time + dt;
+}
+
 static int f_update(lua_State *L) {
   kn_friction *f = check_friction(L);
   double dt = kn_checknonneg(L, 2), x, v;
-  f->time += dt;
+  f->time = advance(L, f->time, dt);
   kn_friction_at(f, f->time, &x, &v);
   lua_pushnumber(L, (lua_Number)x);
   return 1;
@@ -144,7 +151,7 @@ static int g_at(lua_State *L) {
 static int g_update(lua_State *L) {
   kn_gravity *g = check_gravity(L);
   double dt = kn_checknonneg(L, 2), x, v;
-  g->time += dt;
+  g->time = advance(L, g->time, dt);
   kn_gravity_at(g, g->time, &x, &v);
   lua_pushnumber(L, (lua_Number)x);
   return 1;
