@@ -111,7 +111,7 @@ FUZZ_CFLAGS  := -std=c99 -g -O1 $(WARN) $(FUZZ_SAN) -Icsrc
 # clang's -Wformat=2 also flags vsnprintf(fmt) in a va_list helper, and NAN
 # (a float) in a double context: both fine, both silent under gcc.
 FUZZ_CORE_NOWARN := -Wno-format-nonliteral -Wno-double-promotion
-FUZZ_HARNESSES := easing_parse bezier spring timeline group motion
+FUZZ_HARNESSES := easing_parse bezier spring timeline group motion viewport
 CORE_SRCS    := $(filter-out csrc/l_%.c csrc/kinetic.c csrc/lutil.c,$(SRCS))
 FUZZ_OBJS    := $(patsubst csrc/%.c,$(FUZZ_BUILD)/obj/%.o,$(CORE_SRCS))
 FUZZ_BINS    := $(patsubst %,$(FUZZ_BUILD)/fuzz_%,$(FUZZ_HARNESSES))

@@ -18,7 +18,7 @@ void kn_viewport_to_screen(const kn_viewport *vp, double x, double y,
                            double *sx, double *sy);
 
 /* The inverse: x = (S_x - w O_x) / (U_x K_x), likewise y.  Returns 0 (and
-   leaves sx, sy alone) when U_x K_x or U_y K_y is 0. */
+   leaves x, y alone) when U_x K_x or U_y K_y is 0 (a factor is 0). */
 int kn_viewport_to_world(const kn_viewport *vp, double sx, double sy,
                          double *x, double *y);
 
