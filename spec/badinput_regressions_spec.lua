@@ -277,6 +277,28 @@ describe("fuzz regressions", function()
     assert.is_true(math.abs(x - 1e300) <= 1e-14 * 1e300, ("%.17g"):format(x))
   end)
 
+  -- fuzz finding 24 (fuzz_timeline, once it no longer excused NaN for keys
+  -- beyond 1e150): polar interpolation squared the offsets
+  it("polar interpolation: huge and tiny radii, and an easing that overshoots a huge one (finding 24)", function()
+    local function polar(from, to, easing)
+      return kinetic.timeline { from = from, { to = to, duration = 1, easing = easing },
+                                interpolation = "polar", pivot = { 0, 0 } }
+    end
+    -- radius sqrt(2) 1e200: its square overflowed, x and y were NaN
+    local x, y = not_nan(polar({ 1e200, -1e200 }, { -1e200, 1e200 }):at(0.25))
+    assert.is_true(math.abs(x - math.sqrt(2) * 1e200) <= 1e-12 * 1e200, ("%.17g"):format(x))
+    assert.is_true(math.abs(y) <= 1e-12 * 1e200)
+    -- radius ~2e-300: its square underflowed to 0 and the points sat on the pivot
+    x, y = not_nan(polar({ 1e-300, 2e-300 }, { 2e-300, 1e-300 }):at(0.5))
+    local r = math.sqrt(5) * 1e-300 / math.sqrt(2)
+    assert.is_true(math.abs(x - r) <= 1e-12 * r and math.abs(y - r) <= 1e-12 * r, ("%.17g %.17g"):format(x, y))
+    -- an easing far beyond 1 takes the radius past the doubles along the x axis:
+    -- y = d sin(0) is 0, not inf * 0
+    x, y = not_nan(polar({ 1e300, 0 }, { 1e308, 0 }, "cubic-bezier(0.5, 1e300, 0.5, 1)"):at(0.5))
+    assert.are.equal(math.huge, x)
+    assert.are.equal(0, y)
+  end)
+
   it("update refuses a clock that would overflow (friction, gravity)", function()
     for _, m in ipairs { kinetic.gravity { acceleration = 0 }, kinetic.friction { drag = 0.5, velocity = 1 } } do
       assert.are.equal(m:at(1e308), m:update(1e308))
