@@ -10,6 +10,10 @@
 #ifndef KINETIC_ACCEL_H
 #define KINETIC_ACCEL_H
 
+/* |v0| beyond this is refused (the bindings, the spec parser): above it
+   2 (1 - v0) overflows in accel2.  The same bound as cubic-bezier's y. */
+#define KN_ACCEL_V0MAX 1e300
+
 double kn_accel1_eval(double v0, double x);
 double kn_accel2_eval(double v0, double x);
 

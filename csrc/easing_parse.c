@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "easing_parse.h"
+#include "accel.h"
 
 typedef struct {
   const char *s, *end;   /* cursor and end of input */
@@ -288,6 +289,10 @@ static int parse_accel(P *p, kn_easing *e, int kind, int has_args, const char *n
   kn_easing_init_accel(e, kind, 0.0);
   if (!has_args) return 1;
   if (!num_list(p, name, &v, 1, 1, &k)) return 0;
+  if (!(fabs(v) <= KN_ACCEL_V0MAX)) {
+    char b1[32];
+    return fail(p, "%s() v0 must lie in [-1e300, 1e300], got %s", name, (kn_fmtnum(b1, v), b1));
+  }
   e->u.v0 = v;
   return 1;
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "lkinetic.h"
+#include "accel.h"
 #include "easing.h"
 #include "easing_parse.h"
 
@@ -238,7 +239,13 @@ static int l_linear(lua_State *L) {
 
 static int l_accel(lua_State *L, int kind, const char *fname) {
   kn_easing e;
-  kn_easing_init_accel(&e, kind, optnum(L, 1, 1, fname, 0.0));
+  double v0 = optnum(L, 1, 1, fname, 0.0);
+  if (!(fabs(v0) <= KN_ACCEL_V0MAX)) {
+    char b[32];
+    kn_fmtnum(b, v0);
+    argerror(L, 1, fname, lua_pushfstring(L, "v0 in [-1e300, 1e300] expected, got %s", b));
+  }
+  kn_easing_init_accel(&e, kind, v0);
   pusheasing(L, &e);
   return 1;
 }

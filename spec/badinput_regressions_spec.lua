@@ -299,6 +299,23 @@ describe("fuzz regressions", function()
     assert.are.equal(0, y)
   end)
 
+  it("accelerate(-decelerate) refuses |v0| beyond 1e300, as cubic-bezier its y (2 (1 - v0) overflowed)", function()
+    -- accelerate-decelerate(-1e308)(0.3) is -1.2e307, but it read inf
+    for _, spec in ipairs { "accelerate-decelerate(-1e308)", "accelerate(1e301)" } do
+      local ok, err = pcall(kinetic.easing, spec)
+      assert.is_false(ok)
+      assert.matches("v0 must lie in %[%-1e300, 1e300%]", err)
+    end
+    local ok, err = pcall(kinetic.accelerate_decelerate, -1e308)
+    assert.is_false(ok)
+    assert.matches("bad argument #1 to 'accelerate_decelerate' %(v0 in %[%-1e300, 1e300%] expected, got %-1e%+308%)", err)
+    assert.is_false((pcall(kinetic.accelerate, 1.5e300)))
+    -- at the bound the curve is what the formula gives
+    local e = kinetic.accelerate_decelerate(-1e300)
+    assert.is_true(math.abs(e(0.3) - (-1.2e299)) <= 1e-14 * 1.2e299)
+    assert.are.equal(1, e(1))
+  end)
+
   it("update refuses a clock that would overflow (friction, gravity)", function()
     for _, m in ipairs { kinetic.gravity { acceleration = 0 }, kinetic.friction { drag = 0.5, velocity = 1 } } do
       assert.are.equal(m:at(1e308), m:update(1e308))
