@@ -58,7 +58,12 @@ static void check_state(lua_State *L, const char *key, int count) {
   lua_getfield(L, 1, key);
   switch (lua_type(L, -1)) {
     case LUA_TNIL: lua_pop(L, 1); return;
-    case LUA_TNUMBER: lua_pop(L, 1); (void)opt_nonneg(L, key, 0); return;
+    case LUA_TNUMBER: {                          /* any finite number */
+      double x;
+      lua_pop(L, 1);
+      (void)kn_getfieldnum(L, 1, 1, key, &x);
+      return;
+    }
     case LUA_TTABLE: break;
     default:
       kn_fielderror(L, 1, key, lua_pushfstring(L, "number or array expected, got %s",
@@ -152,11 +157,23 @@ static int check_index(lua_State *L, const kn_spring_group *g, int arg) {
   return (int)x - 1;
 }
 
+/* The update itself; where a spring may leave the doubles
+   (kn_spring_group_may_overflow: a coasting group, or motions near
+   DBL_MAX) those that did are put to rest on their targets and update
+   raises, as kinetic.Spring's update does for one spring. */
+static int do_update(lua_State *L, kn_spring_group *g, double dt) {
+  int moving = kn_spring_group_update(g, dt), first;
+  if (kn_spring_group_may_overflow(g) && (first = kn_spring_group_reset_overflowed(g)) != 0)
+    return luaL_error(L, "update: spring %d's state overflowed (beyond +-1.8e308); it is reset "
+                      "to rest on its target, and so is any other that overflowed", first);
+  lua_pushinteger(L, (lua_Integer)moving);
+  return 1;
+}
+
 static int update_checked(lua_State *L) {
   kn_spring_group *g = check_group(L);
   double dt = kn_checknonneg(L, 2);
-  lua_pushinteger(L, (lua_Integer)kn_spring_group_update(g, dt));
-  return 1;
+  return do_update(L, g, dt);
 }
 
 /* g:update(dt).  Upvalue 1 is the metatable of kinetic.SpringGroup: a group
@@ -172,8 +189,7 @@ static int m_update(lua_State *L) {
   if (!same || lua_type(L, 2) != LUA_TNUMBER) return update_checked(L);
   dt = (double)lua_tonumber(L, 2);
   if (!(dt >= 0 && dt < HUGE_VAL)) return update_checked(L);
-  lua_pushinteger(L, (lua_Integer)kn_spring_group_update(g, dt));
-  return 1;
+  return do_update(L, g, dt);
 }
 
 static int m_set(lua_State *L) {

@@ -39,6 +39,10 @@ static void restart(kn_spring_group *g, int i, double tau) {
   from[i] = dist > 0 ? x[i] : tg[i] + v[i] * tau;
   y[i] = x[i] - tg[i];
   g->moving += was - now;
+  {
+    double r = fabs(tg[i]) + 2 * scale[i] * (tau < 1 ? 1 / tau : 1);   /* spring_group.h */
+    if (!(r <= g->reach)) g->reach = r;                                /* NaN too */
+  }
 }
 
 void kn_spring_group_init(kn_spring_group *g, int count, const kn_spring_model *m,
@@ -52,6 +56,7 @@ void kn_spring_group_init(kn_spring_group *g, int count, const kn_spring_model *
   g->rest_delta = rest_delta;
   g->rest_speed = rest_speed;
   g->coefs_dt = -1;
+  g->reach = 0;
   g->moving = 0;
   g->simd = best_path();
   for (i = 0; i < count; i++) {
@@ -406,6 +411,28 @@ int kn_spring_group_update(kn_spring_group *g, double dt) {
   moving += step_range(&c, &a, i, n);
   g->moving = moving;
   return moving;
+}
+
+int kn_spring_group_may_overflow(const kn_spring_group *g) {
+  return (g->model.stiffness == 0 && g->model.damping == 0) ||
+         !(g->reach <= 0.5 * 1.7976931348623157e308);
+}
+
+/* As kn_spring_reset_on_target for each spring whose x or v left the
+   doubles (|.| <= DBL_MAX, without <float.h>: false for inf and NaN). */
+int kn_spring_group_reset_overflowed(kn_spring_group *g) {
+  double *x = KN_SG_SLOT(g, KN_SG_X), *v = KN_SG_SLOT(g, KN_SG_V);
+  const double *tg = KN_SG_SLOT(g, KN_SG_TARGET);
+  double tau = time_scale(&g->model);
+  int i, first = 0;
+  for (i = 0; i < g->count; i++)
+    if (!(fabs(x[i]) <= 1.7976931348623157e308 && fabs(v[i]) <= 1.7976931348623157e308)) {
+      x[i] = tg[i];
+      v[i] = 0;
+      restart(g, i, tau);
+      if (first == 0) first = i + 1;
+    }
+  return first;
 }
 
 void kn_spring_group_positions(const kn_spring_group *g, double *out) {

@@ -29,6 +29,7 @@ typedef struct kn_spring_group {
   kn_spring_model model;
   double rest_delta, rest_speed;  /* relative to each spring's distance */
   double coefs_dt;                /* dt of `coefs` (-1: none yet) */
+  double reach;                   /* bound on every |x| and |v| to come (see below) */
   kn_spring_coefs coefs;
   int count;                      /* springs (>= 1) */
   int clamp;                      /* stop at the target instead of overshooting */
@@ -79,6 +80,20 @@ void kn_spring_group_set_targets_range(kn_spring_group *g, int first, int k,
 
 /* Advance every spring dt >= 0 seconds; returns how many are still moving. */
 int kn_spring_group_update(kn_spring_group *g, double dt);
+
+/* Can an update take a spring's x or v out of the doubles?  With damping
+   >= 0 the energy v^2 + w0^2 y^2 never grows, so a motion of distance scale
+   S (kn_spring_restart's, with tau its time scale) keeps |y| <= 2 S and
+   |v| <= 2 S / tau; g->reach, the largest |target| + 2 S max(1, 1/tau) any
+   motion has had, bounds every |x| and |v|.  Only when it is above
+   DBL_MAX / 2, or the group coasts (no stiffness, no damping: x += v dt
+   grows without bound), do the bindings call
+   kn_spring_group_reset_overflowed after an update: it puts every spring
+   whose x or v is no longer finite to rest on its target, as the kn_spring
+   binding does for one spring, and returns 1 + the index of the first, or
+   0. */
+int kn_spring_group_may_overflow(const kn_spring_group *g);
+int kn_spring_group_reset_overflowed(kn_spring_group *g);
 
 /* out[0..count) = positions. */
 void kn_spring_group_positions(const kn_spring_group *g, double *out);

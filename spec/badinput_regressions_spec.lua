@@ -316,6 +316,47 @@ describe("fuzz regressions", function()
     assert.are.equal(1, e(1))
   end)
 
+  it("a coasting spring_group whose state overflows raises and rests on the target, as kinetic.Spring", function()
+    -- no stiffness, no damping: x += v dt grows past 1.8e308; the group went to inf, then NaN, silently
+    local g = kinetic.spring_group { count = 3, stiffness = 0, damping = 0, from = { 1e308, 0, -5 },
+                                     to = { 7, 0, 0 }, velocity = { 1e308, 1, 0 } }
+    local ok, err = pcall(g.update, g, 1)
+    assert.is_false(ok)
+    assert.matches("update: spring 1's state overflowed %(beyond %+%-1.8e308%); it is reset to rest on its target", err)
+    assert.are.equal(7, g:position(1))
+    assert.are.equal(0, g:velocity(1))
+    assert.is_true(g:at_rest(1))
+    assert.are.equal(1, g:position(2))            -- the others moved on as usual
+    assert.are.equal(-5, g:position(3))
+    assert.are.equal(1, g:update(1))               -- spring 2 still coasts
+    assert.are.equal(2, g:position(2))
+    not_nan(g:position(1), g:position(2), g:position(3), g:velocity(1), g:velocity(2))
+    local s = kinetic.spring { stiffness = 0, damping = 0, from = 1e308, to = 7, velocity = 1e308 }
+    local ok2, err2 = pcall(s.update, s, 1)
+    assert.is_false(ok2)
+    assert.matches("state overflowed", err2)
+    assert.are.equal(7, s:position())
+  end)
+
+  it("a stiff spring_group whose velocity overflows raises as kinetic.Spring does (fuzz_group)", function()
+    -- w0 = 10, a motion of 1.7e308: v = w0 y leaves the doubles in the first frame
+    local s = kinetic.spring { stiffness = 100, damping = 1, from = 0, to = 1.7e308 }
+    local g = kinetic.spring_group { count = 2, stiffness = 100, damping = 1, from = 0, to = { 1.7e308, 1 } }
+    local ok1, err1 = pcall(s.update, s, 0.02)
+    local ok2, err2 = pcall(g.update, g, 0.02)
+    assert.is_false(ok1)
+    assert.is_false(ok2)
+    assert.matches("state overflowed", err1)
+    assert.matches("update: spring 1's state overflowed", err2)
+    assert.are.equal(s:position(), g:position(1))
+    assert.is_true(g:at_rest(1))
+    not_nan(g:position(2), g:velocity(2))
+    -- an ordinary group is stepped as always: the same doubles as separate springs
+    local h = kinetic.spring_group { count = 1, stiffness = 100, damping = 1, from = 0, to = 1 }
+    local t = kinetic.spring { stiffness = 100, damping = 1, from = 0, to = 1 }
+    for _ = 1, 10 do h:update(0.02); assert.are.equal(t:update(0.02), h:position(1)) end
+  end)
+
   it("update refuses a clock that would overflow (friction, gravity)", function()
     for _, m in ipairs { kinetic.gravity { acceleration = 0 }, kinetic.friction { drag = 0.5, velocity = 1 } } do
       assert.are.equal(m:at(1e308), m:update(1e308))

@@ -124,6 +124,20 @@ describe("kinetic.spring_group", function()
     assert.are.equal(2, g:update(1 / 60))
   end)
 
+  it("takes negative numbers for all, as kinetic.spring does (they were refused as 'non-negative')", function()
+    local g = kinetic.spring_group { count = 2, stiffness = 170, damping = 26, from = -1.5, to = -7, velocity = -3 }
+    local s = kinetic.spring { stiffness = 170, damping = 26, from = -1.5, to = -7, velocity = -3 }
+    assert.are.same({ -1.5, -1.5 }, g:positions())
+    assert.are.equal(-7, g:target(2))
+    assert.are.equal(-3, g:velocity(1))
+    for _ = 1, 30 do
+      local x = s:update(1 / 60)
+      g:update(1 / 60)
+      assert.are.equal(x, g:position(1))
+      assert.are.equal(x, g:position(2))
+    end
+  end)
+
   it("positions(out) fills and returns out; set/set_target return the group", function()
     local g = kinetic.spring_group { count = 2 }
     local out = { 9, 9, 9 }

@@ -40,7 +40,7 @@ typedef struct kn_spring {
 } kn_spring;
 typedef struct kn_spring_group {
   kn_spring_model model;
-  double rest_delta, rest_speed, coefs_dt;
+  double rest_delta, rest_speed, coefs_dt, reach;
   kn_spring_coefs coefs;
   int count, clamp, moving, simd;
   double data[];
@@ -250,6 +250,9 @@ function M.install(core)
   local function group_reg(g)
     if type(g) ~= "userdata" or dgetmetatable(g) ~= gmt then return nil end
     local p = cast(group_ptr, g)
+    if p.model.stiffness == 0 and p.model.damping == 0 then
+      p = false            -- coasting: its state may overflow, the classic update handles that
+    end
     groups[g] = p
     return p
   end
@@ -257,7 +260,9 @@ function M.install(core)
     local dt = ...
     local p = groups[g]
     if p == nil then p = group_reg(g) end
-    if p and type(dt) == "number" and dt >= 0 and dt < huge then
+    -- reach above DBL_MAX / 2: a state may overflow (spring_group.h), the
+    -- classic update handles that
+    if p and type(dt) == "number" and dt >= 0 and dt < huge and p.reach <= 8.9884656743115785e307 then
       return group_update(p, dt)
     end
     return c_gupdate(g, ...)
