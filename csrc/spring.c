@@ -256,7 +256,7 @@ static void snap(kn_spring *s) {
   double *y = KN_SPRING_SLOT(s, KN_SP_Y);
   for (i = 0; i < n; i++) {
     if (s->model.stiffness > 0) x[i] = tg[i];
-    else tg[i] = x[i];
+    else if (fabs(x[i]) <= 1.7976931348623157e308) tg[i] = x[i];   /* else: reset on it */
     v[i] = 0;
     y[i] = 0;
   }
@@ -398,7 +398,7 @@ static inline int update_scalar(kn_spring *s, double dt) {
   if ((s->clamp && k != 0 && y * (t - d[KN_SP_FROM]) > 0) ||
       (fabs(v) <= s->rest_speed * s->scale &&
        (k == 0 || fabs(y) <= s->rest_delta * s->scale))) {
-    if (k > 0) x = t; else d[KN_SP_TARGET] = x;
+    if (k > 0) x = t; else if (fabs(x) <= 1.7976931348623157e308) d[KN_SP_TARGET] = x;
     s->at_rest = 1;
     d[KN_SP_X] = x;
     d[KN_SP_V] = 0;

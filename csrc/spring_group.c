@@ -41,7 +41,8 @@ static void restart(kn_spring_group *g, int i, double tau) {
   g->moving += was - now;
   {
     double r = fabs(tg[i]) + 2 * scale[i] * (tau < 1 ? 1 / tau : 1);   /* spring_group.h */
-    if (!(r <= g->reach)) g->reach = r;                                /* NaN too */
+    if (isnan(r)) r = HUGE_VAL;                         /* and it stays: reach only grows */
+    if (r > g->reach) g->reach = r;
   }
 }
 
@@ -147,7 +148,9 @@ static int step_range(const group_step *c, const group_arrays *a, int i, int n) 
     sc = scale[i];
     if ((c->clampk && yi * (t - from[i]) > 0) ||
         (fabs(vi) <= c->rs * sc && (c->k == 0 || fabs(yi) <= c->rd * sc))) {
-      if (c->k > 0) xi = t; else tg[i] = xi;   /* snap */
+      /* snap; without stiffness the spring stops where it is -- unless
+         that is beyond the doubles: the target stays, for the reset */
+      if (c->k > 0) xi = t; else if (fabs(xi) <= 1.7976931348623157e308) tg[i] = xi;
       yi = 0;
       vi = 0;
       rest[i] = 1.0;
@@ -207,7 +210,8 @@ static int step_sse2(const group_step *c, const group_arrays *a, int n, int *don
     sm = _mm_movemask_pd(snapm);
     if (sm) {
       if (kpos) xi = sel2(snapm, t, xi);
-      else _mm_storeu_pd(tg + i, sel2(snapm, xi, t));
+      else _mm_storeu_pd(tg + i, sel2(_mm_and_pd(snapm, _mm_cmple_pd(_mm_and_pd(xi, absmask),
+                                                 _mm_set1_pd(1.7976931348623157e308))), xi, t));
       yi = sel2(snapm, zero, yi);
       vi = sel2(snapm, zero, vi);
       _mm_storeu_pd(rest + i, sel2(snapm, one, r));
@@ -277,7 +281,8 @@ static int step_avx(const group_step *c, const group_arrays *a, int n, int *done
     sm = _mm256_movemask_pd(snapm);
     if (sm) {
       if (kpos) xi = sel4(snapm, t, xi);
-      else _mm256_storeu_pd(tg + i, sel4(snapm, xi, t));
+      else _mm256_storeu_pd(tg + i, sel4(_mm256_and_pd(snapm, _mm256_cmp_pd(_mm256_and_pd(xi, absmask),
+                                          _mm256_set1_pd(1.7976931348623157e308), _CMP_LE_OQ)), xi, t));
       yi = sel4(snapm, zero, yi);
       vi = sel4(snapm, zero, vi);
       _mm256_storeu_pd(rest + i, sel4(snapm, one, r));
@@ -321,7 +326,9 @@ static int step_avx512(const group_step *c, const group_arrays *a, int n, int *d
     settle &= live;
     if (settle) {
       if (kpos) xi = _mm512_mask_blend_pd(settle, xi, t);
-      else _mm512_storeu_pd(tg + i, _mm512_mask_blend_pd(settle, t, xi));
+      else _mm512_storeu_pd(tg + i, _mm512_mask_blend_pd(
+             settle & _mm512_cmp_pd_mask(_mm512_abs_pd(xi), _mm512_set1_pd(1.7976931348623157e308),
+                                         _CMP_LE_OQ), t, xi));
       yi = _mm512_mask_blend_pd(settle, yi, zero);
       vi = _mm512_mask_blend_pd(settle, vi, zero);
       _mm512_storeu_pd(rest + i, _mm512_mask_blend_pd(settle, r, one));

@@ -357,6 +357,24 @@ describe("fuzz regressions", function()
     for _ = 1, 10 do h:update(0.02); assert.are.equal(t:update(0.02), h:position(1)) end
   end)
 
+  it("a spring without stiffness whose stop overflows rests on its old target, alone and in a group (finding 26)", function()
+    -- it stops where it is, so the snap moved its target there -- to inf -- and the
+    -- reset 'on its target' left it at inf, moving, raising on every update
+    local M = 1.7976931348623157e308
+    local s = kinetic.spring { stiffness = 0, damping = 0.5, from = M, to = M, velocity = M }
+    local g = kinetic.spring_group { count = 2, stiffness = 0, damping = 0.5, from = { M, 1 }, to = { M, 1 },
+                                     velocity = { M, 2 } }
+    assert.is_false((pcall(s.update, s, 2.14)))
+    assert.is_false((pcall(g.update, g, 2.14)))
+    for _, st in ipairs { { s:position(), s:velocity(), s:target(), s:at_rest() },
+                          { g:position(1), g:velocity(1), g:target(1), g:at_rest(1) } } do
+      assert.are.same({ M, 0, M, true }, st)
+    end
+    assert.are.equal(M, s:update(1))                  -- at rest: no more errors
+    assert.are.equal(1, g:update(1))                  -- spring 2 still coasts to its stop
+    not_nan(g:position(2))
+  end)
+
   it("update refuses a clock that would overflow (friction, gravity)", function()
     for _, m in ipairs { kinetic.gravity { acceleration = 0 }, kinetic.friction { drag = 0.5, velocity = 1 } } do
       assert.are.equal(m:at(1e308), m:update(1e308))
