@@ -171,7 +171,9 @@ static int step_range(const group_step *c, const group_arrays *a, int i, int n) 
 ** order (no fused multiply-add: the intrinsics name each operation, and
 ** fpcontract.h forbids contracting them) -- and the branches become masks:
 ** a lane at rest keeps its bits, a lane that comes to rest snaps, so the
-** result is bit for bit the scalar loop's.
+** result is bit for bit the scalar loop's.  kn_spring_group_update runs
+** the vector loops for groups with stiffness only; their stiffness-free
+** snap branches (target = x, unguarded) are not reached.
 */
 static __m128d sel2(__m128d mask, __m128d a, __m128d b) {   /* mask ? a : b */
   return _mm_or_pd(_mm_and_pd(mask, a), _mm_andnot_pd(mask, b));
@@ -210,8 +212,7 @@ static int step_sse2(const group_step *c, const group_arrays *a, int n, int *don
     sm = _mm_movemask_pd(snapm);
     if (sm) {
       if (kpos) xi = sel2(snapm, t, xi);
-      else _mm_storeu_pd(tg + i, sel2(_mm_and_pd(snapm, _mm_cmple_pd(_mm_and_pd(xi, absmask),
-                                                 _mm_set1_pd(1.7976931348623157e308))), xi, t));
+      else _mm_storeu_pd(tg + i, sel2(snapm, xi, t));
       yi = sel2(snapm, zero, yi);
       vi = sel2(snapm, zero, vi);
       _mm_storeu_pd(rest + i, sel2(snapm, one, r));
@@ -281,8 +282,7 @@ static int step_avx(const group_step *c, const group_arrays *a, int n, int *done
     sm = _mm256_movemask_pd(snapm);
     if (sm) {
       if (kpos) xi = sel4(snapm, t, xi);
-      else _mm256_storeu_pd(tg + i, sel4(_mm256_and_pd(snapm, _mm256_cmp_pd(_mm256_and_pd(xi, absmask),
-                                          _mm256_set1_pd(1.7976931348623157e308), _CMP_LE_OQ)), xi, t));
+      else _mm256_storeu_pd(tg + i, sel4(snapm, xi, t));
       yi = sel4(snapm, zero, yi);
       vi = sel4(snapm, zero, vi);
       _mm256_storeu_pd(rest + i, sel4(snapm, one, r));
@@ -326,9 +326,7 @@ static int step_avx512(const group_step *c, const group_arrays *a, int n, int *d
     settle &= live;
     if (settle) {
       if (kpos) xi = _mm512_mask_blend_pd(settle, xi, t);
-      else _mm512_storeu_pd(tg + i, _mm512_mask_blend_pd(
-             settle & _mm512_cmp_pd_mask(_mm512_abs_pd(xi), _mm512_set1_pd(1.7976931348623157e308),
-                                         _CMP_LE_OQ), t, xi));
+      else _mm512_storeu_pd(tg + i, _mm512_mask_blend_pd(settle, t, xi));
       yi = _mm512_mask_blend_pd(settle, yi, zero);
       vi = _mm512_mask_blend_pd(settle, vi, zero);
       _mm512_storeu_pd(rest + i, _mm512_mask_blend_pd(settle, r, one));
@@ -394,7 +392,9 @@ int kn_spring_group_update(kn_spring_group *g, double dt) {
   a.v = KN_SG_SLOT(g, KN_SG_V); a.tg = KN_SG_SLOT(g, KN_SG_TARGET);
   a.from = KN_SG_SLOT(g, KN_SG_FROM); a.scale = KN_SG_SLOT(g, KN_SG_SCALE);
   a.rest = KN_SG_SLOT(g, KN_SG_REST);
-  if (g->simd != KN_SG_SIMD_NONE) {
+  /* a group without stiffness takes the plain loop: its snap moves a
+     target only to a finite stop (step_range), and such groups are rare */
+  if (g->simd != KN_SG_SIMD_NONE && c.k > 0) {
     /* springs one by one up to a 64-byte boundary of x (every slot has the
        same alignment: KN_SG_STRIDE), then whole vectors from there */
     int head = (int)((64 - (size_t)a.x % 64) % 64 / sizeof(double));
