@@ -17,6 +17,28 @@ static int near(double b, double a, double e) {
   return fabs(b - a) <= e + 1e-300;
 }
 
+#if LDBL_MAX_EXP >= 16384
+#define EPS 2.2204460492503131e-16L
+
+/* got within tol of ref; where ref is beyond the doubles by more than tol,
+   the infinity of its sign (between the two, either). */
+static int agrees(double got, long double ref, long double tol) {
+  if (fabsl(ref) + tol < 1.7976931348623157e308L) return fabsl((long double)got - ref) <= tol;
+  if (fabsl(ref) - tol > 1.7976931348623157e308L) return isinf(got) && (got > 0) == (ref > 0);
+  return 1;
+}
+
+/* to_world's v = (s - w o) / (u k) against long double: a few ulp of the
+   terms over |u k|, plus w o rounded in the subnormals, over |u k| */
+static int inverse_agrees(double got, double s, double w, double o, double u, double k) {
+  long double t1 = (long double)w * (long double)o, f = (long double)u * (long double)k;
+  long double ref = ((long double)s - t1) / f;
+  long double tol = 8 * EPS * ((fabsl(t1) + fabsl((long double)s)) / fabsl(f) + fabsl(ref))
+                    + 1e-300L + 1e-323L / fabsl(f);
+  return agrees(got, ref, tol);
+}
+#endif
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   fz_in in = { data, size };
@@ -33,19 +55,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
           "(w %.17g h %.17g O %.17g %.17g U %.17g %.17g K %.17g %.17g)", x, y, sx, sy,
           vp.width, vp.height, vp.origin_x, vp.origin_y, vp.unit_x, vp.unit_y, vp.scale_x, vp.scale_y);
 #if LDBL_MAX_EXP >= 16384
-    /* against x87 / quad long double, whose range holds every product here:
-       within a few ulp of the terms' magnitude, or an infinity of the
-       right sign where the sum is beyond the doubles */
+    /* against x87 / quad long double, whose range holds every product
+       here: within a few ulp of the terms' magnitude, or an infinity of
+       the right sign where the sum is beyond the doubles */
     {
       long double t1 = (long double)vp.width * (long double)vp.origin_x;
-      long double t2 = (long double)vp.unit_x * (long double)vp.scale_x * (long double)x, ref = t1 + t2;
-      long double tol = 8 * 2.2204460492503131e-16L * (fabsl(t1) + fabsl(t2)) + 1e-300L;
-      if (fabsl(ref) + tol < 1.7976931348623157e308L)
-        CHECK(fabsl((long double)sx - ref) <= tol, "to_screen x %.17g against %.17Lg "
-              "(w %.17g O %.17g U %.17g K %.17g x %.17g)", sx, ref, vp.width, vp.origin_x,
-              vp.unit_x, vp.scale_x, x);
-      else if (fabsl(ref) - tol > 1.7976931348623157e308L)
-        CHECK(isinf(sx) && (sx > 0) == (ref > 0), "to_screen x %.17g against %.17Lg", sx, ref);
+      long double t2 = (long double)vp.unit_x * (long double)vp.scale_x * (long double)x;
+      long double u1 = (long double)vp.height * (long double)vp.origin_y;
+      long double u2 = (long double)vp.unit_y * (long double)vp.scale_y * (long double)y;
+      CHECK(agrees(sx, t1 + t2, 8 * EPS * (fabsl(t1) + fabsl(t2)) + 1e-300L) &&
+            agrees(sy, u1 + u2, 8 * EPS * (fabsl(u1) + fabsl(u2)) + 1e-300L),
+            "to_screen(%.17g, %.17g) = %.17g, %.17g against %.17Lg, %.17Lg "
+            "(w %.17g h %.17g O %.17g %.17g U %.17g %.17g K %.17g %.17g)", x, y, sx, sy, t1 + t2, u1 + u2,
+            vp.width, vp.height, vp.origin_x, vp.origin_y, vp.unit_x, vp.unit_y, vp.scale_x, vp.scale_y);
     }
 #endif
     if (!isfinite(sx) || !isfinite(sy)) continue;   /* beyond the doubles: inf, the right sign */
@@ -56,20 +78,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     CHECK(!isnan(bx) && !isnan(by), "to_world(%.17g, %.17g) = %.17g, %.17g", sx, sy, bx, by);
 #if LDBL_MAX_EXP >= 16384
-    {
-      long double t1 = (long double)vp.width * (long double)vp.origin_x;
-      long double f = (long double)vp.unit_x * (long double)vp.scale_x;
-      long double ref = ((long double)sx - t1) / f;
-      long double tol = 8 * 2.2204460492503131e-16L * ((fabsl(t1) + fabsl((long double)sx)) / fabsl(f)
-                                                        + fabsl(ref))
-                       + 1e-300L + 1e-323L / fabsl(f);   /* w O rounded in the subnormals */
-      if (fabsl(ref) + tol < 1.7976931348623157e308L)
-        CHECK(fabsl((long double)bx - ref) <= tol, "to_world x %.17g against %.17Lg "
-              "(w %.17g O %.17g U %.17g K %.17g sx %.17g)", bx, ref, vp.width, vp.origin_x,
-              vp.unit_x, vp.scale_x, sx);
-      else if (fabsl(ref) - tol > 1.7976931348623157e308L)
-        CHECK(isinf(bx) && (bx > 0) == (ref > 0), "to_world x %.17g against %.17Lg", bx, ref);
-    }
+    CHECK(inverse_agrees(bx, sx, vp.width, vp.origin_x, vp.unit_x, vp.scale_x) &&
+          inverse_agrees(by, sy, vp.height, vp.origin_y, vp.unit_y, vp.scale_y),
+          "to_world(%.17g, %.17g) = %.17g, %.17g (w %.17g h %.17g O %.17g %.17g U %.17g %.17g K %.17g %.17g)",
+          sx, sy, bx, by, vp.width, vp.height, vp.origin_x, vp.origin_y, vp.unit_x, vp.unit_y,
+          vp.scale_x, vp.scale_y);
 #endif
     {
       /* the round trip: x = (S - w O)/(U K); its error is a few ulp of the
