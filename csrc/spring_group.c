@@ -172,8 +172,8 @@ static int step_range(const group_step *c, const group_arrays *a, int i, int n) 
 ** fpcontract.h forbids contracting them) -- and the branches become masks:
 ** a lane at rest keeps its bits, a lane that comes to rest snaps, so the
 ** result is bit for bit the scalar loop's.  kn_spring_group_update runs
-** the vector loops for groups with stiffness only; their stiffness-free
-** snap branches (target = x, unguarded) are not reached.
+** the vector loops for groups with stiffness only (k > 0): a spring that
+** settles snaps onto its target, and |y| counts in the rest test.
 */
 static __m128d sel2(__m128d mask, __m128d a, __m128d b) {   /* mask ? a : b */
   return _mm_or_pd(_mm_and_pd(mask, a), _mm_andnot_pd(mask, b));
@@ -185,7 +185,7 @@ static int step_sse2(const group_step *c, const group_arrays *a, int n, int *don
   const __m128d rs = _mm_set1_pd(c->rs), rd = _mm_set1_pd(c->rd);
   const __m128d zero = _mm_setzero_pd(), one = _mm_set1_pd(1.0);
   const __m128d absmask = _mm_castsi128_pd(_mm_set1_epi64x(0x7fffffffffffffffLL));
-  const int kpos = c->k > 0, kzero = c->k == 0, clampk = c->clampk;
+  const int clampk = c->clampk;
   GROUP_ARRAYS(a);
   int i, moving = 0;
   for (i = 0; i + 2 <= n; i += 2) {
@@ -202,8 +202,7 @@ static int step_sse2(const group_step *c, const group_arrays *a, int n, int *don
     vi = _mm_add_pd(_mm_mul_pd(vp, y0), _mm_mul_pd(vv, v0));
     xi = _mm_add_pd(t, yi);
     settle = _mm_cmple_pd(_mm_and_pd(vi, absmask), _mm_mul_pd(rs, sc));
-    if (!kzero)
-      settle = _mm_and_pd(settle, _mm_cmple_pd(_mm_and_pd(yi, absmask), _mm_mul_pd(rd, sc)));
+    settle = _mm_and_pd(settle, _mm_cmple_pd(_mm_and_pd(yi, absmask), _mm_mul_pd(rd, sc)));
     if (clampk) {
       __m128d over = _mm_mul_pd(yi, _mm_sub_pd(t, _mm_loadu_pd(from + i)));
       settle = _mm_or_pd(settle, _mm_cmpgt_pd(over, zero));
@@ -211,8 +210,7 @@ static int step_sse2(const group_step *c, const group_arrays *a, int n, int *don
     snapm = _mm_and_pd(settle, live);
     sm = _mm_movemask_pd(snapm);
     if (sm) {
-      if (kpos) xi = sel2(snapm, t, xi);
-      else _mm_storeu_pd(tg + i, sel2(snapm, xi, t));
+      xi = sel2(snapm, t, xi);
       yi = sel2(snapm, zero, yi);
       vi = sel2(snapm, zero, vi);
       _mm_storeu_pd(rest + i, sel2(snapm, one, r));
@@ -253,7 +251,7 @@ static int step_avx(const group_step *c, const group_arrays *a, int n, int *done
   const __m256d rs = _mm256_set1_pd(c->rs), rd = _mm256_set1_pd(c->rd);
   const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1.0);
   const __m256d absmask = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7fffffffffffffffLL));
-  const int kpos = c->k > 0, kzero = c->k == 0, clampk = c->clampk;
+  const int clampk = c->clampk;
   static const signed char live_count[16] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
   GROUP_ARRAYS(a);
   int i, moving = 0;
@@ -271,9 +269,8 @@ static int step_avx(const group_step *c, const group_arrays *a, int n, int *done
     vi = _mm256_add_pd(_mm256_mul_pd(vp, y0), _mm256_mul_pd(vv, v0));
     xi = _mm256_add_pd(t, yi);
     settle = _mm256_cmp_pd(_mm256_and_pd(vi, absmask), _mm256_mul_pd(rs, sc), _CMP_LE_OQ);
-    if (!kzero)
-      settle = _mm256_and_pd(settle, _mm256_cmp_pd(_mm256_and_pd(yi, absmask),
-                                                   _mm256_mul_pd(rd, sc), _CMP_LE_OQ));
+    settle = _mm256_and_pd(settle, _mm256_cmp_pd(_mm256_and_pd(yi, absmask),
+                                                 _mm256_mul_pd(rd, sc), _CMP_LE_OQ));
     if (clampk) {
       __m256d over = _mm256_mul_pd(yi, _mm256_sub_pd(t, _mm256_loadu_pd(from + i)));
       settle = _mm256_or_pd(settle, _mm256_cmp_pd(over, zero, _CMP_GT_OQ));
@@ -281,8 +278,7 @@ static int step_avx(const group_step *c, const group_arrays *a, int n, int *done
     snapm = _mm256_and_pd(settle, live);
     sm = _mm256_movemask_pd(snapm);
     if (sm) {
-      if (kpos) xi = sel4(snapm, t, xi);
-      else _mm256_storeu_pd(tg + i, sel4(snapm, xi, t));
+      xi = sel4(snapm, t, xi);
       yi = sel4(snapm, zero, yi);
       vi = sel4(snapm, zero, vi);
       _mm256_storeu_pd(rest + i, sel4(snapm, one, r));
@@ -302,7 +298,7 @@ static int step_avx512(const group_step *c, const group_arrays *a, int n, int *d
   const __m512d vp = _mm512_set1_pd(c->vp), vv = _mm512_set1_pd(c->vv);
   const __m512d rs = _mm512_set1_pd(c->rs), rd = _mm512_set1_pd(c->rd);
   const __m512d zero = _mm512_setzero_pd(), one = _mm512_set1_pd(1.0);
-  const int kpos = c->k > 0, kzero = c->k == 0, clampk = c->clampk;
+  const int clampk = c->clampk;
   GROUP_ARRAYS(a);
   int i, moving = 0;
   for (i = 0; i + 8 <= n; i += 8) {
@@ -318,15 +314,13 @@ static int step_avx512(const group_step *c, const group_arrays *a, int n, int *d
     vi = _mm512_add_pd(_mm512_mul_pd(vp, y0), _mm512_mul_pd(vv, v0));
     xi = _mm512_add_pd(t, yi);
     settle = _mm512_cmp_pd_mask(_mm512_abs_pd(vi), _mm512_mul_pd(rs, sc), _CMP_LE_OQ);
-    if (!kzero)
-      settle &= _mm512_cmp_pd_mask(_mm512_abs_pd(yi), _mm512_mul_pd(rd, sc), _CMP_LE_OQ);
+    settle &= _mm512_cmp_pd_mask(_mm512_abs_pd(yi), _mm512_mul_pd(rd, sc), _CMP_LE_OQ);
     if (clampk)
       settle |= _mm512_cmp_pd_mask(_mm512_mul_pd(yi, _mm512_sub_pd(t, _mm512_loadu_pd(from + i))),
                                    zero, _CMP_GT_OQ);
     settle &= live;
     if (settle) {
-      if (kpos) xi = _mm512_mask_blend_pd(settle, xi, t);
-      else _mm512_storeu_pd(tg + i, _mm512_mask_blend_pd(settle, t, xi));
+      xi = _mm512_mask_blend_pd(settle, xi, t);
       yi = _mm512_mask_blend_pd(settle, yi, zero);
       vi = _mm512_mask_blend_pd(settle, vi, zero);
       _mm512_storeu_pd(rest + i, _mm512_mask_blend_pd(settle, r, one));
