@@ -60,6 +60,35 @@ end
 
 local names = { "x", "y", "alpha", "angle" }
 
+-- A frame of NB timelines: kinetic.update_timelines (one call) against the
+-- pure-Lua players updated one by one, as a UI with many animated elements
+-- does; each row's time is per timeline.
+local NB = 100
+local function batch_rows(label, values, ease_name, ease_f, named_props)
+  return {
+    name = label, per = NB,
+    kinetic = function(n)
+      local list, out = {}, {}
+      for i = 1, NB do list[i] = kinetic.timeline(kinetic_def(values, ease_name)) end
+      for _ = 1, n do kinetic.update_timelines(list, DT, out) end
+      return out
+    end,
+    baseline = function(n)
+      local players, out = {}, {}
+      for i = 1, NB do
+        players[i] = lua_player(values, ease_f, named_props and names)
+        out[i] = named_props and {} or 0
+      end
+      for _ = 1, n do
+        for i = 1, NB do
+          if named_props then players[i].update(DT, out[i]) else out[i] = players[i].update(DT) end
+        end
+      end
+      return out
+    end,
+  }
+end
+
 return {
   title = "timeline: 10 segments, update(1/60)",
   rows = {
@@ -108,5 +137,8 @@ return {
         return out
       end,
     },
+    batch_rows("update_timelines of 100: number, linear", nums),
+    batch_rows("update_timelines of 100: inOutQuad", nums, "inOutQuad", in_out_quad),
+    batch_rows("update_timelines of 100: 4 named, inOutQuad", named, "inOutQuad", in_out_quad, true),
   },
 }

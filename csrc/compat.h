@@ -65,6 +65,16 @@ static inline int kn_absindex(lua_State *L, int idx) {
 
 #endif
 
+/* lua_rawgeti that returns the type of the value it pushed (5.3+ does). */
+#if LUA_VERSION_NUM >= 503
+#define kn_rawgeti(L, idx, i)    lua_rawgeti((L), (idx), (i))
+#else
+static inline int kn_rawgeti(lua_State *L, int idx, int i) {
+  lua_rawgeti(L, idx, i);
+  return lua_type(L, -1);
+}
+#endif
+
 /* A full userdata with room for one user value (5.4 needs it asked for). */
 #if LUA_VERSION_NUM >= 504
 #define kn_newuserdata(L, sz)    lua_newuserdatauv((L), (sz), 1)

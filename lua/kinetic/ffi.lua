@@ -95,6 +95,10 @@ function M.layout(core)
   return rows
 end
 
+-- Module functions of the fast path, filled by install: init.lua puts them
+-- in the module in place of the classic ones.
+M.functions = {}
+
 -- Replace the hot methods; returns true when the fast path is active.
 function M.install(core)
   if type(core._ffi_api) ~= "userdata" or type(core._sizeof) ~= "table" then return false end
@@ -383,6 +387,58 @@ function M.install(core)
       return result(tl, p, timeline_update(p, dt), out)
     end
     return c_tupdate(tl, ...)
+  end
+
+  -- kinetic.update_timelines: a Lua loop of FFI updates, which the JIT
+  -- compiles.  It runs only when every item could take the fast path
+  -- (checked first, so no clock moves otherwise) and every table it writes
+  -- has no metatable (its writes are then the classic binding's raw ones);
+  -- anything else -- callbacks, errors -- is the classic function's.
+  local c_update_timelines = core.update_timelines
+  local rawget = rawget
+  local function clock_fits(p, dt) return p.clock + dt < huge end   -- false for NaN too
+  M.functions.update_timelines = function(...)
+    local list, dt, out = ...
+    if type(list) ~= "table" or type(dt) ~= "number" or not (dt >= 0 and dt < huge)
+       or not plain_out(out) then
+      return c_update_timelines(...)
+    end
+    local n = #list
+    for i = 1, n do
+      local tl = rawget(list, i)
+      local p = timelines[tl]
+      if p == nil then p = timeline_reg(tl) end
+      if not p or rshift(p.user, 4) ~= 0 or not clock_fits(p, dt) then
+        return c_update_timelines(...)
+      end
+      if out ~= nil and band(p.user, 3) ~= 0 then
+        local o = rawget(out, i)
+        if type(o) == "table" and getmetatable(o) ~= nil then return c_update_timelines(...) end
+      end
+    end
+    if out == nil then out = tnew(n, 0) end
+    local playing = 0
+    for i = 1, n do
+      local tl = rawget(list, i)
+      local p = timelines[tl]
+      if not clock_fits(p, dt) then      -- a timeline listed twice
+        error(("update_timelines: timeline %d's clock would overflow"):format(i), 0)
+      end
+      local v0 = timeline_update(p, dt)
+      local shape = band(p.user, 3)
+      if shape == 0 then
+        out[i] = v0
+      else
+        local o = out[i]
+        if type(o) ~= "table" then
+          o = shape == 1 and tnew(p.ncomp, 0) or tnew(0, p.ncomp)
+          out[i] = o
+        end
+        result(tl, p, v0, o)
+      end
+      if p.clock < p.total then playing = playing + 1 end   -- not done (the clock is never NaN)
+    end
+    return out, playing
   end
   return true
 end
