@@ -446,6 +446,17 @@ function Timeline:done() end
 ---@return kinetic.Timeline
 function kinetic.timeline(def) end
 
+---Update many timelines in one call (extension): the same as
+---`for i = 1, #timelines do out[i] = timelines[i]:update(dt, out[i]) end`, with out[i]
+---a table (made on first use) for vector and named timelines.  Callbacks fire as in
+---update.  Returns out and how many timelines are not done.
+---@param timelines kinetic.Timeline[]
+---@param dt number
+---@param out? table
+---@return table out
+---@return integer playing
+function kinetic.update_timelines(timelines, dt, out) end
+
 -- ---------------------------------------------------------------------------
 -- 5. Coordinate systems
 -- ---------------------------------------------------------------------------

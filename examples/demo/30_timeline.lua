@@ -39,6 +39,22 @@ for _, t in ipairs({ 0, 0.2, 0.4, 0.9, 1.4, 1.55, 1.7 }) do
   print(string.format("    t = %-5.2f x = %8.2f  alpha = %.3f", t, out.x, out.alpha))
 end
 
+-- Many timelines, one call per frame: five cards staggered by their delay.
+print("\n  Five staggered cards, all advanced by one update_timelines call per frame:")
+local cards, states = {}, {}
+for i = 1, 5 do
+  cards[i] = kinetic.timeline{ from = { x = -100, alpha = 0 }, delay = 0.08 * (i - 1),
+                               { to = { x = 0, alpha = 1 }, duration = 0.4, easing = "outBack" } }
+end
+for frame = 1, 45 do
+  local _, playing = kinetic.update_timelines(cards, 1 / 60, states)
+  if frame % 9 == 0 then
+    local xs = {}
+    for i = 1, 5 do xs[i] = string.format("%7.1f", states[i].x) end
+    print(string.format("    frame %2d  x = %s   (%d playing)", frame, table.concat(xs, " "), playing))
+  end
+end
+
 -- Callbacks: one big step crosses many events; they arrive in time order.
 print("\n  One update(10) on a 2-keyframe reverse timeline of 3 passes fires, in order:")
 local events = {}
