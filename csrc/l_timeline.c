@@ -35,11 +35,11 @@ static const char callback_names[3][16] = {
 };
 
 /* The block of a timeline is the core's kn_timeline_size bytes followed by
-   ncomp pointers to its property names (named shape), the strings of the
-   user value's uv[1..ncomp]: they keep them alive, and Lua never moves a
-   string, so each lua_setfield below needs no lookup of its key. */
-static size_t block_size(int nseg, int ncomp) {
-  return kn_timeline_size(nseg, ncomp) + (size_t)ncomp * sizeof(const char *);
+   ncomp pointers to its property names and the names themselves (named
+   shape, `text` bytes in all; a copy, so nothing a Lua program does to the
+   user value can leave them dangling): what lua_setfield takes. */
+static size_t block_size(int nseg, int ncomp, size_t text) {
+  return kn_timeline_size(nseg, ncomp) + (size_t)ncomp * sizeof(const char *) + text;
 }
 
 static const char **names_of(kn_timeline *tl) {
@@ -227,6 +227,7 @@ static const char after_names[3][16] = { "stop", "restart", "reverse" };
 
 static int l_timeline(lua_State *L) {
   int nseg, ncomp = 0, i, mode, unit, after, uv, from, ud, easings;
+  size_t text = 0;
   unsigned shape, events = 0;
   double iterations, delay, pivot[2] = { 0.0, 0.0 };
   kn_timeline *tl;
@@ -315,7 +316,16 @@ static int l_timeline(lua_State *L) {
   lua_pushvalue(L, easings);
   lua_setfield(L, uv, "easings");
 
-  tl = (kn_timeline *)kn_newobject(L, block_size(nseg, ncomp), KN_TIMELINE);
+  if (shape == SHAPE_NAMED) {                    /* the names' bytes, '\0' included */
+    for (i = 1; i <= ncomp; i++) {
+      size_t len;
+      lua_rawgeti(L, uv, i);
+      lua_tolstring(L, -1, &len);
+      text += len + 1;
+      lua_pop(L, 1);
+    }
+  }
+  tl = (kn_timeline *)kn_newobject(L, block_size(nseg, ncomp, text), KN_TIMELINE);
   ud = 5;
   kn_timeline_layout(tl, nseg, ncomp);
   tl->mode = mode;
@@ -328,13 +338,18 @@ static int l_timeline(lua_State *L) {
   tl->user = shape | (events << EVENTS_SHIFT);
   if (shape == SHAPE_NAMED) {
     const char **names = names_of(tl);
+    char *dst = (char *)(void *)(names + ncomp);
     unsigned cnames = CNAMES;
     for (i = 0; i < ncomp; i++) {
       size_t len;
+      const char *name;
       lua_rawgeti(L, uv, i + 1);
-      names[i] = lua_tolstring(L, -1, &len);
-      if (strlen(names[i]) != len) cnames = 0;
-      lua_pop(L, 1);                             /* uv keeps the string */
+      name = lua_tolstring(L, -1, &len);
+      if (strlen(name) != len) cnames = 0;     /* lua_setfield would cut it */
+      memcpy(dst, name, len + 1);
+      names[i] = dst;
+      dst += len + 1;
+      lua_pop(L, 1);
     }
     tl->user |= cnames;
   }

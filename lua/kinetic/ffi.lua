@@ -326,7 +326,10 @@ function M.install(core)
     local shape = band(p.user, 3)
     if shape == 2 then
       local uv, names = getfenv(tl), {}
-      for j = 1, p.ncomp do names[j] = uv[j] end
+      for j = 1, p.ncomp do
+        names[j] = uv[j]
+        if type(names[j]) ~= "string" then p = false end   -- emptied through debug: classic
+      end
       tnames[tl] = names
     elseif shape == 1 and p.ncomp > 4 then
       p = false                                   -- long vectors without out: classic
@@ -393,35 +396,49 @@ function M.install(core)
   -- compiles.  It runs only when every item could take the fast path
   -- (checked first, so no clock moves otherwise) and every table it writes
   -- has no metatable (its writes are then the classic binding's raw ones);
-  -- anything else -- callbacks, errors -- is the classic function's.
+  -- anything else -- callbacks, errors -- is the classic function's.  The
+  -- first pass keeps what it found in `tls` and `ptrs` (reused; `busy`
+  -- sends a call made meanwhile -- from a finalizer -- to the classic
+  -- function), which also keeps the timelines alive through the second.
   local c_update_timelines = core.update_timelines
   local rawget = rawget
+  local tls, ptrs, busy = {}, {}, false
   local function clock_fits(p, dt) return p.clock + dt < huge end   -- false for NaN too
+  local function release(n)
+    for i = 1, n do tls[i] = nil end
+    busy = false
+  end
   M.functions.update_timelines = function(...)
     local list, dt, out = ...
-    if type(list) ~= "table" or type(dt) ~= "number" or not (dt >= 0 and dt < huge)
+    if busy or type(list) ~= "table" or type(dt) ~= "number" or not (dt >= 0 and dt < huge)
        or not plain_out(out) then
       return c_update_timelines(...)
     end
     local n = #list
+    busy = true
     for i = 1, n do
       local tl = rawget(list, i)
       local p = timelines[tl]
       if p == nil then p = timeline_reg(tl) end
       if not p or rshift(p.user, 4) ~= 0 or not clock_fits(p, dt) then
+        release(i - 1)
         return c_update_timelines(...)
       end
       if out ~= nil and band(p.user, 3) ~= 0 then
         local o = rawget(out, i)
-        if type(o) == "table" and getmetatable(o) ~= nil then return c_update_timelines(...) end
+        if type(o) == "table" and getmetatable(o) ~= nil then
+          release(i - 1)
+          return c_update_timelines(...)
+        end
       end
+      tls[i], ptrs[i] = tl, p
     end
     if out == nil then out = tnew(n, 0) end
     local playing = 0
     for i = 1, n do
-      local tl = rawget(list, i)
-      local p = timelines[tl]
+      local p = ptrs[i]
       if not clock_fits(p, dt) then      -- a timeline listed twice
+        release(n)
         error(("update_timelines: timeline %d's clock would overflow"):format(i), 0)
       end
       local v0 = timeline_update(p, dt)
@@ -434,10 +451,11 @@ function M.install(core)
           o = shape == 1 and tnew(p.ncomp, 0) or tnew(0, p.ncomp)
           out[i] = o
         end
-        result(tl, p, v0, o)
+        result(tls[i], p, v0, o)
       end
       if p.clock < p.total then playing = playing + 1 end   -- not done (the clock is never NaN)
     end
+    release(n)
     return out, playing
   end
   return true
