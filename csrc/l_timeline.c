@@ -35,11 +35,14 @@ static const char callback_names[3][16] = {
 };
 
 /* The block of a timeline is the core's kn_timeline_size bytes followed by
-   ncomp pointers to its property names and the names themselves (named
-   shape, `text` bytes in all; a copy, so nothing a Lua program does to the
-   user value can leave them dangling): what lua_setfield takes. */
-static size_t block_size(int nseg, int ncomp, size_t text) {
-  return kn_timeline_size(nseg, ncomp) + (size_t)ncomp * sizeof(const char *) + text;
+   ncomp pointers to its property names (named shape): the bytes of the
+   strings in the user value's uv[1..ncomp], which keeps them alive (Lua
+   never moves a string; only the debug library, which can defeat every C
+   library's checks, reaches the user value).  Pointers to the interned
+   strings themselves, not copies: Lua 5.4's lua_setfield caches strings by
+   address, and timelines made from one definition then share its entries. */
+static size_t block_size(int nseg, int ncomp) {
+  return kn_timeline_size(nseg, ncomp) + (size_t)ncomp * sizeof(const char *);
 }
 
 static const char **names_of(kn_timeline *tl) {
@@ -227,7 +230,6 @@ static const char after_names[3][16] = { "stop", "restart", "reverse" };
 
 static int l_timeline(lua_State *L) {
   int nseg, ncomp = 0, i, mode, unit, after, uv, from, ud, easings;
-  size_t text = 0;
   unsigned shape, events = 0;
   double iterations, delay, pivot[2] = { 0.0, 0.0 };
   kn_timeline *tl;
@@ -316,16 +318,7 @@ static int l_timeline(lua_State *L) {
   lua_pushvalue(L, easings);
   lua_setfield(L, uv, "easings");
 
-  if (shape == SHAPE_NAMED) {                    /* the names' bytes, '\0' included */
-    for (i = 1; i <= ncomp; i++) {
-      size_t len;
-      lua_rawgeti(L, uv, i);
-      lua_tolstring(L, -1, &len);
-      text += len + 1;
-      lua_pop(L, 1);
-    }
-  }
-  tl = (kn_timeline *)kn_newobject(L, block_size(nseg, ncomp, text), KN_TIMELINE);
+  tl = (kn_timeline *)kn_newobject(L, block_size(nseg, ncomp), KN_TIMELINE);
   ud = 5;
   kn_timeline_layout(tl, nseg, ncomp);
   tl->mode = mode;
@@ -338,18 +331,13 @@ static int l_timeline(lua_State *L) {
   tl->user = shape | (events << EVENTS_SHIFT);
   if (shape == SHAPE_NAMED) {
     const char **names = names_of(tl);
-    char *dst = (char *)(void *)(names + ncomp);
     unsigned cnames = CNAMES;
     for (i = 0; i < ncomp; i++) {
       size_t len;
-      const char *name;
       lua_rawgeti(L, uv, i + 1);
-      name = lua_tolstring(L, -1, &len);
-      if (strlen(name) != len) cnames = 0;     /* lua_setfield would cut it */
-      memcpy(dst, name, len + 1);
-      names[i] = dst;
-      dst += len + 1;
-      lua_pop(L, 1);
+      names[i] = lua_tolstring(L, -1, &len);
+      if (strlen(names[i]) != len) cnames = 0;   /* lua_setfield would cut it */
+      lua_pop(L, 1);                             /* uv keeps the string */
     }
     tl->user |= cnames;
   }

@@ -148,25 +148,6 @@ describe("kinetic.update_timelines", function()
     assert.are.same({ ["a\0b"] = 0.75, a = 17.5 }, tl:at(0.75))
   end)
 
-  it("keeps its own copy of the property names (the user value may be emptied through debug)", function()
-    local tl, ka, kb
-    do  -- names made at run time, referenced from nowhere else once the user value is emptied
-      local a, b = "p1_" .. tostring(os.time()), "p2_" .. tostring(os.clock())
-      tl = kinetic.timeline { from = { [a] = 0, [b] = 2 }, { to = { [a] = 1, [b] = 4 }, duration = 1 } }
-      ka, kb = a:sub(1, 2), b:sub(1, 2)
-    end
-    local uv = (debug.getuservalue or debug.getfenv)(tl)
-    assert.is_table(uv)
-    for k in pairs(uv) do uv[k] = nil end
-    collectgarbage("collect")
-    collectgarbage("collect")
-    for _, out in ipairs { kinetic.update_timelines({ tl }, 0.5)[1], tl:update(0, {}), (tl:at(0.5)) } do
-      local got = {}
-      for k, v in pairs(out) do got[k:sub(1, 2)] = v end
-      assert.are.same({ [ka] = 0.5, [kb] = 3 }, got)
-    end
-  end)
-
   it("updates a timeline listed twice twice, and reads the list as its callbacks leave it", function()
     local a = kinetic.timeline { from = 0, { to = 1, duration = 1 } }
     local _, playing = kinetic.update_timelines({ a, a }, 0.25)
