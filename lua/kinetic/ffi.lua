@@ -393,69 +393,74 @@ function M.install(core)
   end
 
   -- kinetic.update_timelines: a Lua loop of FFI updates, which the JIT
-  -- compiles.  It runs only when every item could take the fast path
-  -- (checked first, so no clock moves otherwise) and every table it writes
-  -- has no metatable (its writes are then the classic binding's raw ones);
-  -- anything else -- callbacks, errors -- is the classic function's.  The
-  -- first pass keeps what it found in `tls` and `ptrs` (reused; `busy`
-  -- sends a call made meanwhile -- from a finalizer -- to the classic
-  -- function), which also keeps the timelines alive through the second.
+  -- compiles, item by item as the classic function goes.  An item the fast
+  -- path does not take (callbacks, a long vector, an out[i] with a
+  -- metatable) goes through the classic update method, which is what the
+  -- classic function calls for it too.  An item that is not a timeline is
+  -- the classic function's to report, with its own message: it gets a list
+  -- of i - 1 idle timelines (dt = 0), the item, and one more value so that
+  -- its length reaches i even when the item is nil.  No pass ahead, no
+  -- state kept: a callback may change anything, as under the classic one.
   local c_update_timelines = core.update_timelines
-  local rawget = rawget
-  local tls, ptrs, busy = {}, {}, false
-  local function clock_fits(p, dt) return p.clock + dt < huge end   -- false for NaN too
-  local function release(n)
-    for i = 1, n do tls[i] = nil end
-    busy = false
+  local c_time, c_done = tmt.__index.time, tmt.__index.done
+  local rawget, rawset = rawget, rawset
+  local function fits(clock, dt) return clock + dt < huge end   -- false for NaN too
+  local idle
+  local function not_a_timeline(i, item)
+    idle = idle or core.timeline { from = 0, { to = 0, duration = 1 } }
+    local proxy = tnew(i + 1, 0)
+    for k = 1, i - 1 do proxy[k] = idle end
+    proxy[i], proxy[i + 1] = item, true
+    return c_update_timelines(proxy, 0, {})
   end
   M.functions.update_timelines = function(...)
     local list, dt, out = ...
-    if busy or type(list) ~= "table" or type(dt) ~= "number" or not (dt >= 0 and dt < huge)
+    if type(list) ~= "table" or type(dt) ~= "number" or not (dt >= 0 and dt < huge)
        or not plain_out(out) then
       return c_update_timelines(...)
     end
     local n = #list
-    busy = true
+    if out == nil then out = tnew(n, 0) end
+    local playing = 0
     for i = 1, n do
       local tl = rawget(list, i)
       local p = timelines[tl]
       if p == nil then p = timeline_reg(tl) end
-      if not p or rshift(p.user, 4) ~= 0 or not clock_fits(p, dt) then
-        release(i - 1)
-        return c_update_timelines(...)
-      end
-      if out ~= nil and band(p.user, 3) ~= 0 then
+      if p == nil then return not_a_timeline(i, tl) end
+      if p then
+        if not fits(p.clock, dt) then
+          error(("update_timelines: timeline %d's clock would overflow"):format(i), 0)
+        end
+        local shape = band(p.user, 3)
+        if shape == 0 then
+          if rshift(p.user, 4) == 0 then
+            rawset(out, i, timeline_update(p, dt))
+          else
+            rawset(out, i, (c_tupdate(tl, dt)))
+          end
+        else
+          local o = rawget(out, i)
+          if type(o) ~= "table" then
+            o = shape == 1 and tnew(p.ncomp, 0) or tnew(0, p.ncomp)
+            rawset(out, i, o)
+          end
+          if rshift(p.user, 4) == 0 and getmetatable(o) == nil then
+            result(tl, p, timeline_update(p, dt), o)
+          else
+            c_tupdate(tl, dt, o)
+          end
+        end
+        if p.clock < p.total then playing = playing + 1 end   -- not done (the clock is never NaN)
+      else                                       -- a timeline only the classic methods take
+        if not fits(c_time(tl), dt) then
+          error(("update_timelines: timeline %d's clock would overflow"):format(i), 0)
+        end
         local o = rawget(out, i)
-        if type(o) == "table" and getmetatable(o) ~= nil then
-          release(i - 1)
-          return c_update_timelines(...)
-        end
+        if type(o) ~= "table" then o = {}; rawset(out, i, o) end
+        c_tupdate(tl, dt, o)
+        if not c_done(tl) then playing = playing + 1 end
       end
-      tls[i], ptrs[i] = tl, p
     end
-    if out == nil then out = tnew(n, 0) end
-    local playing = 0
-    for i = 1, n do
-      local p = ptrs[i]
-      if not clock_fits(p, dt) then      -- a timeline listed twice
-        release(n)
-        error(("update_timelines: timeline %d's clock would overflow"):format(i), 0)
-      end
-      local v0 = timeline_update(p, dt)
-      local shape = band(p.user, 3)
-      if shape == 0 then
-        out[i] = v0
-      else
-        local o = out[i]
-        if type(o) ~= "table" then
-          o = shape == 1 and tnew(p.ncomp, 0) or tnew(0, p.ncomp)
-          out[i] = o
-        end
-        result(tls[i], p, v0, o)
-      end
-      if p.clock < p.total then playing = playing + 1 end   -- not done (the clock is never NaN)
-    end
-    release(n)
     return out, playing
   end
   return true
