@@ -13,6 +13,7 @@ KN_EXPORT int luaopen_kinetic_core(lua_State *L) {
   kn_open_timeline(L);
   kn_open_viewport(L);
   kn_open_ffi(L);
+  kn_recordnames(L);
   lua_pushliteral(L, KINETIC_VERSION);
   lua_setfield(L, -2, "_VERSION");
   return 1;

@@ -68,7 +68,7 @@ static int which_family(lua_State *L, int t) {
     for (k = 0; k < 2 && family_keys[f][k][0] != '\0'; k++) {
       if (!has_field(L, t, family_keys[f][k])) continue;
       if (found != F_NONE && found != f)
-        return luaL_argerror(L, 1, lua_pushfstring(L,
+        return kn_argerror(L, 1, lua_pushfstring(L,
           "one parameter family expected, got '%s' and '%s'", first_key,
           family_keys[f][k]));
       if (found == F_NONE) first_key = family_keys[f][k];
@@ -259,7 +259,7 @@ static int spring_new(lua_State *L) {
   kn_spring_model_init(&model, p.mass, p.stiffness, p.damping);
   /* k/m or c/2m may overflow (tiny mass): refuse rather than yield inf/NaN */
   if (!isfinite(model.decay) || !isfinite(model.omega2) || !isfinite(model.disc))
-    return luaL_argerror(L, 1, "parameters out of range (stiffness/mass or damping/mass overflows)");
+    return kn_argerror(L, 1, "parameters out of range (stiffness/mass or damping/mass overflows)");
   /* rk4 and euler take fixed 1 ms substeps, which diverge to inf for a
      spring too fast or too damped for them (spring.h kn_spring_step_check) */
   switch (kn_spring_step_check(&model, integrator)) {
@@ -328,14 +328,14 @@ static double *read_values(lua_State *L, const kn_spring *s, int arg, double *sm
   double *out;
   if (lua_type(L, arg) == LUA_TTABLE && top == arg) {
     if ((int)kn_rawlen(L, arg) != n)
-      luaL_argerror(L, arg, lua_pushfstring(L, "array of %d numbers expected, got %d items",
+      kn_argerror(L, arg, lua_pushfstring(L, "array of %d numbers expected, got %d items",
                     n, (int)kn_rawlen(L, arg)));
     out = n <= SMALL_N ? small : (double *)lua_newuserdata(L, sizeof(double) * (size_t)n);
     for (i = 0; i < n; i++) {
       double x = 0;
       lua_rawgeti(L, arg, i + 1);
       if (lua_type(L, -1) != LUA_TNUMBER || !isfinite(x = (double)lua_tonumber(L, -1)))
-        luaL_argerror(L, arg, lua_pushfstring(L, "item %d: finite number expected, got %s",
+        kn_argerror(L, arg, lua_pushfstring(L, "item %d: finite number expected, got %s",
                       i + 1, kn_typename(L, -1)));
       out[i] = x;
       lua_pop(L, 1);
@@ -343,7 +343,7 @@ static double *read_values(lua_State *L, const kn_spring *s, int arg, double *sm
     return out;
   }
   if (top - arg + 1 != n && !(n == 1 && top >= arg))
-    luaL_argerror(L, arg, lua_pushfstring(L, "%d numbers or an array expected, got %d values",
+    kn_argerror(L, arg, lua_pushfstring(L, "%d numbers or an array expected, got %d values",
                   n, top - arg + 1 > 0 ? top - arg + 1 : 0));
   for (i = 0; i < n; i++) (void)kn_checkfinite(L, arg + i);
   out = n <= SMALL_N ? small : (double *)lua_newuserdata(L, sizeof(double) * (size_t)n);
@@ -370,7 +370,7 @@ static void fire(lua_State *L, const char *key) {
 
 static double check_stepped(lua_State *L, const kn_spring *s, int arg, double t) {
   if (s->integrator != KN_SPRING_ANALYTIC && t > MAX_STEPPED_TIME)
-    luaL_argerror(L, arg, lua_pushfstring(L,
+    kn_argerror(L, arg, lua_pushfstring(L,
       "at most 3600 seconds expected with integrator '%s' (1 ms substeps), got %s",
       integrator_names[s->integrator], kn_pushnumstr(L, t)));
   return t;
@@ -496,7 +496,7 @@ static int m_settle_time(lua_State *L) {
   if (!lua_isnoneornil(L, 2)) {
     eps = kn_checkfinite(L, 2);
     if (!(eps > 0))
-      return luaL_argerror(L, 2, lua_pushfstring(L, "positive number expected, got %s",
+      return kn_argerror(L, 2, lua_pushfstring(L, "positive number expected, got %s",
                            kn_pushnumstr(L, eps)));
   } else if (!(eps > 0)) {
     lua_pushnumber(L, s->at_rest ? 0 : HUGE_VAL);
@@ -515,7 +515,7 @@ static int m_settle_time(lua_State *L) {
       if (fabs(v[i]) > size) size = fabs(v[i]);
     }
     if (eps < size * 1e-150)
-      return luaL_argerror(L, 2, lua_pushfstring(L,
+      return kn_argerror(L, 2, lua_pushfstring(L,
                            "epsilon of at least 1e-150 times the distance (%s) expected, got %s",
                            kn_pushnumstr(L, size), kn_pushnumstr(L, eps)));
   }

@@ -34,13 +34,13 @@ static void check_keys(lua_State *L) {
     int i;
     lua_pop(L, 1);
     if (lua_type(L, -1) != LUA_TSTRING) {
-      luaL_argerror(L, 1, lua_pushfstring(L, "unexpected key of type %s (options are named fields)",
+      kn_argerror(L, 1, lua_pushfstring(L, "unexpected key of type %s (options are named fields)",
                     kn_typename(L, -1)));
     }
     for (i = 0; known_keys[i][0] != '\0'; i++)
       if (strcmp(known_keys[i], lua_tostring(L, -1)) == 0) break;
     if (known_keys[i][0] == '\0')
-      luaL_argerror(L, 1, lua_pushfstring(L, "unknown field '%s' (spring_group takes count, "
+      kn_argerror(L, 1, lua_pushfstring(L, "unknown field '%s' (spring_group takes count, "
                     "from, to, velocity, integrator, rest_delta, rest_speed, clamp and one "
                     "spring parameter family; no callbacks)", lua_tostring(L, -1)));
   }
@@ -128,7 +128,7 @@ static int group_new(lua_State *L) {
   clamp = kn_optfieldbool(L, 1, 1, "clamp", 0);
   kn_spring_model_init(&model, p.mass, p.stiffness, p.damping);
   if (!isfinite(model.decay) || !isfinite(model.omega2) || !isfinite(model.disc))
-    return luaL_argerror(L, 1, "parameters out of range (stiffness/mass or damping/mass overflows)");
+    return kn_argerror(L, 1, "parameters out of range (stiffness/mass or damping/mass overflows)");
   /* everything is checked: build */
   scratch = (double *)lua_newuserdata(L, sizeof(double) * 3 * (size_t)count);
   fill_state(L, "from", 0, count, scratch);
@@ -152,7 +152,7 @@ static int check_index(lua_State *L, const kn_spring_group *g, int arg) {
   if (lua_type(L, arg) != LUA_TNUMBER) kn_typeerror(L, arg, "integer index");
   x = (double)lua_tonumber(L, arg);
   if (x != floor(x) || x < 1 || x > g->count)
-    luaL_argerror(L, arg, lua_pushfstring(L, "index in [1, %d] expected, got %s",
+    kn_argerror(L, arg, lua_pushfstring(L, "index in [1, %d] expected, got %s",
                   g->count, kn_pushnumstr(L, x)));
   return (int)x - 1;
 }
@@ -220,13 +220,13 @@ static int m_set_targets(lua_State *L) {
   double buf[CHUNK];
   if (lua_type(L, 2) != LUA_TTABLE) return kn_typeerror(L, 2, "array of numbers");
   if (kn_rawlen(L, 2) != (size_t)n)
-    return luaL_argerror(L, 2, lua_pushfstring(L, "array of %d numbers (count) expected, got %d items",
+    return kn_argerror(L, 2, lua_pushfstring(L, "array of %d numbers (count) expected, got %d items",
                          n, (int)(kn_rawlen(L, 2) > MAX_COUNT ? MAX_COUNT : kn_rawlen(L, 2))));
   lua_settop(L, 2);
   for (i = 0; i < n; i++) {
     lua_rawgeti(L, 2, i + 1);
     if (lua_type(L, -1) != LUA_TNUMBER || !isfinite((double)lua_tonumber(L, -1)))
-      return luaL_argerror(L, 2, lua_pushfstring(L, "item %d: finite number expected, got %s",
+      return kn_argerror(L, 2, lua_pushfstring(L, "item %d: finite number expected, got %s",
                            i + 1, kn_typename(L, -1)));
     lua_pop(L, 1);
   }

@@ -65,7 +65,7 @@ static int context_error(lua_State *L, int seg, const char *field,
     msg = lua_pushfstring(L, "segment %d: %s", seg, msg);
   else
     msg = lua_pushfstring(L, "field '%s': %s", field, msg);
-  return luaL_argerror(L, 1, msg);
+  return kn_argerror(L, 1, msg);
 }
 
 /* The value at idx as errors show it: numbers printed ("-1", "0.5",
@@ -239,7 +239,7 @@ static int l_timeline(lua_State *L) {
   lua_settop(L, 1);
   nseg = (int)kn_rawlen(L, 1);
   if (nseg == 0)
-    return luaL_argerror(L, 1,
+    return kn_argerror(L, 1,
       "at least one segment { to = ..., duration = ... } expected, got none");
 
   lua_createtable(L, 0, 4);                      /* 2: the user value */
@@ -248,7 +248,7 @@ static int l_timeline(lua_State *L) {
   from = 3;
   shape = from_shape(L, from, uv, &ncomp);
   if ((double)nseg * (ncomp + 4) > MAX_ELEMENTS)
-    return luaL_argerror(L, 1, "too many segments");
+    return kn_argerror(L, 1, "too many segments");
 
   mode = option(L, "interpolation", mode_names, 4, KN_INTERP_LINEAR,
                 "'linear', 'shortest-angle', 'longest-angle' or 'polar'");
@@ -391,7 +391,7 @@ static int l_timeline(lua_State *L) {
   kn_timeline_finish(tl);
   if (!(tl->duration > 0.0) || !isfinite(tl->duration) ||
       !(tl->total >= 0.0))
-    return luaL_argerror(L, 1, "total duration out of range");
+    return kn_argerror(L, 1, "total duration out of range");
   lua_pushvalue(L, uv);
   kn_setuservalue(L, ud);
   lua_settop(L, ud);
@@ -604,7 +604,7 @@ static int l_update_timelines(lua_State *L) {
   }
   lua_settop(L, 3);
   len = kn_rawlen(L, 1);
-  if (len > (size_t)INT_MAX) return luaL_argerror(L, 1, "too many timelines");
+  if (len > (size_t)INT_MAX) return kn_argerror(L, 1, "too many timelines");
   n = (int)len;
   for (i = 1; i <= n; i++) {
     /* stack: 4 the timeline, 5 its metatable, 6 out[i] (not for numbers) */
@@ -613,7 +613,7 @@ static int l_update_timelines(lua_State *L) {
     lua_rawgeti(L, 1, i);
     tl = (kn_timeline *)lua_touserdata(L, 4);
     if (tl == NULL || !lua_getmetatable(L, 4) || !lua_rawequal(L, 5, lua_upvalueindex(1)))
-      return luaL_argerror(L, 1, lua_pushfstring(L, "item %d: %s expected, got %s", i,
+      return kn_argerror(L, 1, lua_pushfstring(L, "item %d: %s expected, got %s", i,
                                                  KN_TIMELINE, kn_typename(L, 4)));
     if (!(tl->clock + dt < HUGE_VAL))
       return luaL_error(L, "update_timelines: timeline %d's clock would overflow", i);
@@ -656,7 +656,7 @@ static int tl_apply(lua_State *L) {
   if (t != LUA_TTABLE && t != LUA_TUSERDATA)
     return kn_typeerror(L, 2, "table or userdata");
   if (shape == SHAPE_NUMBER)
-    return luaL_argerror(L, 2,
+    return kn_argerror(L, 2,
       "a timeline of one number has no fields to write (use at or update)");
   lua_settop(L, 2);
   kn_timeline_at_hinted(tl, tl->clock, tl->scratch);

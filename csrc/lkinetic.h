@@ -83,6 +83,12 @@ int kn_fielderror(lua_State *L, int arg, const char *key, const char *msg);
 /* Raise "bad argument #arg to 'f' (<what> expected, got <typename>)",
    where typename is the __name of a userdata when it has one. */
 int kn_typeerror(lua_State *L, int arg, const char *what);
+/* luaL_argerror that names the function even where Lua finds no name
+   (tail calls under LuaJIT, pcall(f, ...)); needs kn_recordnames. */
+int kn_argerror(lua_State *L, int arg, const char *msg);
+/* Record the names of the module's functions (the table on top) and of
+   every class's methods, for kn_argerror. */
+void kn_recordnames(lua_State *L);
 
 /* Name of the value's type as reported in errors ("nan" and "inf" for
    non-finite numbers, __name for our userdata). */

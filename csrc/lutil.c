@@ -52,10 +52,78 @@ const char *kn_typename(lua_State *L, int idx) {
   }
 }
 
+/* ---- names for argument errors -------------------------------------------- */
+
+/* Registry table function -> name, for kn_argerror; methods and
+   metamethods are stored with a ':' in front. */
+#define KN_NAMES "kinetic.names"
+
+static void recordtable(lua_State *L, int t, int names, int method) {
+  lua_pushnil(L);
+  while (lua_next(L, t)) {
+    if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TFUNCTION) {
+      lua_pushvalue(L, -1);
+      if (method) lua_pushfstring(L, ":%s", lua_tostring(L, -3));
+      else lua_pushvalue(L, -3);
+      lua_rawset(L, names);
+    }
+    lua_pop(L, 1);
+  }
+}
+
+void kn_recordnames(lua_State *L) {
+  static const char *const classes[] = {
+    KN_EASING, KN_BEZIER, KN_SPRING, KN_SPRINGGROUP, KN_FRICTION, KN_GRAVITY,
+    KN_TIMELINE, KN_VIEWPORT, NULL
+  };
+  int i, module = lua_gettop(L), names;
+  lua_newtable(L);
+  names = lua_gettop(L);
+  recordtable(L, module, names, 0);
+  for (i = 0; classes[i] != NULL; i++) {
+    luaL_getmetatable(L, classes[i]);
+    recordtable(L, names + 1, names, 1);
+    lua_getfield(L, names + 1, "__index");
+    /* a function __index (the viewport's) keeps the methods as upvalue 1 */
+    if (lua_type(L, -1) == LUA_TFUNCTION && lua_getupvalue(L, -1, 1) != NULL)
+      lua_remove(L, -2);
+    if (lua_type(L, -1) == LUA_TTABLE) recordtable(L, names + 2, names, 1);
+    lua_settop(L, names);
+  }
+  lua_setfield(L, LUA_REGISTRYINDEX, KN_NAMES);
+}
+
+/* luaL_argerror, but where Lua finds no name for the running function --
+   LuaJIT's tail calls (`return s:update(-1)`), a function passed to pcall
+   -- the name comes from the table above, and a method counts its
+   arguments after self as a method call does. */
+int kn_argerror(lua_State *L, int arg, const char *msg) {
+  lua_Debug ar;
+  if (lua_checkstack(L, 4) && lua_getstack(L, 0, &ar) && lua_getinfo(L, "nf", &ar)) {
+    if (ar.name == NULL) {
+      const char *name;
+      lua_getfield(L, LUA_REGISTRYINDEX, KN_NAMES);
+      if (lua_type(L, -1) == LUA_TTABLE) {
+        lua_pushvalue(L, -2);
+        lua_rawget(L, -2);
+        name = lua_tostring(L, -1);
+        if (name != NULL && name[0] == ':') {
+          if (--arg == 0)
+            return luaL_error(L, "calling '%s' on bad self (%s)", name + 1, msg);
+          return luaL_error(L, "bad argument #%d to '%s' (%s)", arg, name + 1, msg);
+        }
+        if (name != NULL)
+          return luaL_error(L, "bad argument #%d to '%s' (%s)", arg, name, msg);
+      }
+    }
+  }
+  return luaL_argerror(L, arg, msg);
+}
+
 int kn_typeerror(lua_State *L, int arg, const char *what) {
   const char *msg = lua_pushfstring(L, "%s expected, got %s", what,
                                     kn_typename(L, arg));
-  return luaL_argerror(L, arg, msg);
+  return kn_argerror(L, arg, msg);
 }
 
 void *kn_checkobject(lua_State *L, int arg, const char *tname) {
@@ -79,7 +147,7 @@ double kn_optfinite(lua_State *L, int arg, double def) {
 double kn_checknonneg(lua_State *L, int arg) {
   double x = kn_checkfinite(L, arg);
   if (x < 0)
-    luaL_argerror(L, arg, lua_pushfstring(L, "non-negative number expected, got %s",
+    kn_argerror(L, arg, lua_pushfstring(L, "non-negative number expected, got %s",
                   kn_pushnumstr(L, x)));
   return x;
 }
@@ -99,7 +167,7 @@ void kn_checkfielditems(lua_State *L, int arg, const char *key, int n) {
 }
 
 int kn_fielderror(lua_State *L, int arg, const char *key, const char *msg) {
-  return luaL_argerror(L, arg, lua_pushfstring(L, "field '%s': %s", key, msg));
+  return kn_argerror(L, arg, lua_pushfstring(L, "field '%s': %s", key, msg));
 }
 
 int kn_getfieldnum(lua_State *L, int t, int arg, const char *key, double *out) {

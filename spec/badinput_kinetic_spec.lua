@@ -116,3 +116,50 @@ describe("bad-input matrix", function()
     end)
   end
 end)
+
+-- LuaJIT really tail-calls C functions, so `return s:update(-1)` leaves Lua
+-- no name for the function and no sign of a method call: luaL_argerror said
+-- "bad argument #2 to '?'".  Lua 5.1/5.2 say '?' for pcall(f, ...) too.
+-- kinetic names the function itself there, counting as a method call does.
+describe("error messages where Lua finds no name", function()
+  local tl = kinetic.timeline{ from = 0, { to = 1, duration = 1 } }
+  local s = kinetic.spring{ stiffness = 170, damping = 26 }
+  local g = kinetic.spring_group{ count = 2, stiffness = 170, damping = 26 }
+  local cases = {
+    { function() return tl:update(-1) end, "bad argument #1 to 'update' %(non%-negative number expected, got %-1%)" },
+    { function() return tl:seek(-1) end, "bad argument #1 to 'seek' %(non%-negative number expected, got %-1%)" },
+    { function() return s:update(-1) end, "bad argument #1 to 'update' %(non%-negative number expected, got %-1%)" },
+    { function() return g:update(-1) end, "bad argument #1 to 'update' %(non%-negative number expected, got %-1%)" },
+    { function() return kinetic.spring{ stiffness = -1 } end,
+      "bad argument #1 to 'spring' %(field 'stiffness': non%-negative number expected, got %-1%)" },
+    { function() return kinetic.timeline(5) end, "bad argument #1 to 'timeline' %(table expected, got number%)" },
+    { function() return kinetic.update_timelines({ tl, 5 }, 0.1) end,
+      "bad argument #1 to 'update_timelines' %(item 2: kinetic.Timeline expected, got number%)" },
+    { function() return kinetic.update_timelines({ tl }, -1) end,
+      "bad argument #2 to 'update_timelines' %(non%-negative number expected, got %-1%)" },
+  }
+  it("in a tail call, on every VM", function()
+    for i, c in ipairs(cases) do
+      local ok, err = pcall(c[1])
+      assert.is_false(ok, "case " .. i)
+      assert.matches(c[2], tostring(err), 1, false, "case " .. i)
+    end
+  end)
+  it("a bad self in a tail call: named, whichever way it is counted", function()
+    -- where Lua cannot tell tl.update(x) from tl:update(), kinetic takes the
+    -- method call (the common one): "calling 'update' on bad self"
+    local ok, err = pcall(function() return tl.update(5, 1) end)
+    assert.is_false(ok)
+    err = tostring(err)
+    assert.is_truthy(err:find("calling 'update' on bad self (kinetic.Timeline expected, got number)", 1, true)
+                     or err:find("bad argument #1 to 'update' (kinetic.Timeline expected, got number)", 1, true), err)
+  end)
+  it("for a function given to pcall", function()
+    local ok, err = pcall(kinetic.update_timelines, 5, 1)
+    assert.is_false(ok)
+    assert.matches("bad argument #1 to 'update_timelines' %(table of timelines expected, got number%)", err)
+    ok, err = pcall(kinetic.timeline, 5)
+    assert.is_false(ok)
+    assert.matches("bad argument #1 to 'timeline' %(table expected, got number%)", err)
+  end)
+end)
