@@ -93,27 +93,37 @@ void kn_recordnames(lua_State *L) {
   lua_setfield(L, LUA_REGISTRYINDEX, KN_NAMES);
 }
 
-/* luaL_argerror, but where Lua finds no name for the running function --
-   LuaJIT's tail calls (`return s:update(-1)`), a function passed to pcall
-   -- the name comes from the table above, and a method counts its
-   arguments after self as a method call does. */
+/* luaL_argerror, but a function of kinetic is always named by its API name
+   (the table above), whatever name Lua finds for the caller's expression:
+   under LuaJIT a C function reached by a tail call (`return s:update(-1)`)
+   has the name of the call that led to the tail call, or none, and
+   pcall(f, ...) gives none on 5.1/5.2.  A method's arguments are counted
+   after self when Lua saw a method call, or saw no name while the caller is
+   Lua code (a tail call, most likely `return o:m(...)`); otherwise self is
+   argument #1, as in a function call. */
 int kn_argerror(lua_State *L, int arg, const char *msg) {
   lua_Debug ar;
   if (lua_checkstack(L, 4) && lua_getstack(L, 0, &ar) && lua_getinfo(L, "nf", &ar)) {
-    if (ar.name == NULL) {
-      const char *name;
-      lua_getfield(L, LUA_REGISTRYINDEX, KN_NAMES);
-      if (lua_type(L, -1) == LUA_TTABLE) {
-        lua_pushvalue(L, -2);
-        lua_rawget(L, -2);
-        name = lua_tostring(L, -1);
-        if (name != NULL && name[0] == ':') {
-          if (--arg == 0)
-            return luaL_error(L, "calling '%s' on bad self (%s)", name + 1, msg);
-          return luaL_error(L, "bad argument #%d to '%s' (%s)", arg, name + 1, msg);
+    const char *name;
+    lua_getfield(L, LUA_REGISTRYINDEX, KN_NAMES);
+    if (lua_type(L, -1) == LUA_TTABLE) {
+      lua_pushvalue(L, -2);
+      lua_rawget(L, -2);
+      name = lua_tostring(L, -1);
+      if (name != NULL) {
+        int method = 0;
+        if (name[0] == ':') {
+          lua_Debug caller;
+          name++;
+          if (ar.name != NULL)
+            method = ar.namewhat != NULL && strcmp(ar.namewhat, "method") == 0;
+          else
+            method = lua_getstack(L, 1, &caller) && lua_getinfo(L, "S", &caller) &&
+                     caller.what[0] != 'C';
         }
-        if (name != NULL)
-          return luaL_error(L, "bad argument #%d to '%s' (%s)", arg, name, msg);
+        if (method && --arg == 0)
+          return luaL_error(L, "calling '%s' on bad self (%s)", name, msg);
+        return luaL_error(L, "bad argument #%d to '%s' (%s)", arg, name, msg);
       }
     }
   }
