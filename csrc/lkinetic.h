@@ -83,8 +83,9 @@ int kn_fielderror(lua_State *L, int arg, const char *key, const char *msg);
 /* Raise "bad argument #arg to 'f' (<what> expected, got <typename>)",
    where typename is the __name of a userdata when it has one. */
 int kn_typeerror(lua_State *L, int arg, const char *what);
-/* luaL_argerror that names the function even where Lua finds no name
-   (tail calls under LuaJIT, pcall(f, ...)); needs kn_recordnames. */
+/* luaL_argerror that names kinetic's functions by their API names, also
+   where Lua finds another name or none (tail calls under LuaJIT,
+   pcall(f, ...)); needs kn_recordnames. */
 int kn_argerror(lua_State *L, int arg, const char *msg);
 /* Record the names of the module's functions (the table on top) and of
    every class's methods, for kn_argerror. */
