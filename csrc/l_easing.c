@@ -323,6 +323,33 @@ static int m_call(lua_State *L) {
   return eval_checked(L);
 }
 
+/* e:fn() -> f, a plain Lua function with f(p [, before]) == e(p [, before]).
+   f is a C closure holding the easing as its upvalue: no __call metamethod
+   to look up and no self to check, which makes each call ~10 ns cheaper on
+   PUC Lua, and type(f) == "function" for libraries that want a function.
+   Checks and messages are eval's, p counted as argument #1 as in e(p). */
+static int fn_call(lua_State *L) {
+  const kn_easing *e = (const kn_easing *)lua_touserdata(L, lua_upvalueindex(1));
+  double p;
+  int before = 0;
+  if (lua_type(L, 1) != LUA_TNUMBER) return expected(L, 1, "eval", "number", 1);
+  p = (double)lua_tonumber(L, 1);
+  if (!isfinite(p)) return expected(L, 1, "eval", "finite number", 1);
+  if (!lua_isnoneornil(L, 2)) {
+    if (lua_type(L, 2) != LUA_TBOOLEAN) return expected(L, 2, "eval", "boolean before flag", 2);
+    before = lua_toboolean(L, 2);
+  }
+  lua_pushnumber(L, (lua_Number)kn_easing_eval(e, p, before));
+  return 1;
+}
+
+static int m_fn(lua_State *L) {
+  checkeasing(L, 1, "fn");
+  lua_settop(L, 1);
+  lua_pushcclosure(L, fn_call, 1);
+  return 1;
+}
+
 static int m_sample(lua_State *L) {
   const kn_easing *e = checkeasing(L, 1, "sample");
   double n = checknum(L, 2, 1, "sample");
@@ -418,10 +445,10 @@ static void fillclass(lua_State *L, const char *tname, const char *other,
 
 void kn_open_easing(lua_State *L) {
   static const luaL_Reg easing_methods[] = {
-    { "eval", m_eval }, { "sample", m_sample }, { NULL, NULL }
+    { "eval", m_eval }, { "sample", m_sample }, { "fn", m_fn }, { NULL, NULL }
   };
   static const luaL_Reg bezier_methods[] = {
-    { "eval", m_eval }, { "sample", m_sample }, { "slope", m_slope },
+    { "eval", m_eval }, { "sample", m_sample }, { "fn", m_fn }, { "slope", m_slope },
     { "inverse", m_inverse }, { "control_points", m_control_points }, { NULL, NULL }
   };
   static const luaL_Reg meta[] = {

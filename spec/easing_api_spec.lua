@@ -258,6 +258,43 @@ describe("easing API", function()
     end
   end)
 
+  -- e:fn() is a plain function with e(p)'s results and errors; it keeps its
+  -- easing alive on its own.
+  it("gives e:fn() the results and errors of e(p), as a plain function", function()
+    local easings = { kinetic.easing("ease"), kinetic.bezier(0.05, 0.7, 0.1, 1),
+                      kinetic.bezier(0, 1.5, 1, -0.5), kinetic.easing("outElastic"),
+                      kinetic.steps(4, "jump-both"), kinetic.easing("linear(0, 0.25 75%, 1)") }
+    for _, e in ipairs(easings) do
+      local f = e:fn()
+      assert.are.equal("function", type(f))
+      for i = -20, 120 do
+        local p = i / 100
+        assert.are.equal(e(p), f(p))
+        assert.are.equal(e(p, true), f(p, true))
+        assert.are.equal(e(p, false), f(p, false))
+        assert.are.equal(e(p, nil), f(p, nil))
+      end
+      errmatch("bad argument #1 to 'eval' (number expected, got string)", f, "0.5")
+      errmatch("bad argument #1 to 'eval' (number expected, got no value)", f)
+      errmatch("bad argument #1 to 'eval' (finite number expected, got nan)", f, 0 / 0)
+      errmatch("bad argument #1 to 'eval' (finite number expected, got -inf)", f, -math.huge)
+      errmatch("bad argument #2 to 'eval' (boolean before flag expected, got table)", f, 0.5, {})
+      errmatch("bad argument #2 to 'eval' (boolean before flag expected, got number)", f, 0.5, 1)
+    end
+    errmatch("calling 'fn' on bad self", kinetic.easing("ease").fn, {})
+    errmatch("calling 'fn' on bad self", kinetic.easing("ease").fn)
+    -- steps(4, jump-both) at 0.25: 0.4 after the step, 0.2 before it (before flag)
+    local st = kinetic.steps(4, "jump-both"):fn()
+    assert.are.equal(0.4, st(0.25))
+    assert.are.equal(0.2, st(0.25, true))
+    -- the function holds its easing: nothing else refers to it here
+    local f = kinetic.easing("ease-in"):fn()
+    collectgarbage(); collectgarbage()
+    assert.are.equal(0, f(0))
+    assert.are.equal(1, f(1))
+    assert.are.equal(kinetic.easing("ease-in")(0.3), f(0.3))
+  end)
+
   it("has slope, inverse and control_points on Bezier", function()
     local b = kinetic.bezier(0.25, 0, 0.75, 1)
     -- symmetric curve: slope at 1/2 is y'(1/2)/x'(1/2) = (3/2)/(3/4 + ... ) -> compute: x'(u)=3(1-u)^2 x1*... see below

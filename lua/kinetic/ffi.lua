@@ -157,8 +157,25 @@ function M.install(core)
     end
     return c_eval(e, ...)
   end
+  -- e:fn(): a Lua closure the JIT compiles into its caller's trace; errors
+  -- and the before flag go through the classic eval, so the messages are
+  -- the classic f(p)'s (p is argument #1 there too).
+  local c_fn = emt.__index.fn
+  local function fn(e, ...)
+    local ok = easings[e]
+    if ok == nil then ok = easing_reg(e) end
+    if not ok then return c_fn(e, ...) end       -- raises: bad self
+    return function(...)
+      local p, before = ...
+      if type(p) == "number" and p > -huge and p < huge and (before == nil or before == false) then
+        return easing_eval(e, p, 0)
+      end
+      return c_eval(e, ...)
+    end
+  end
   for _, mt in ipairs { emt, bmt } do
     mt.__index.eval = eval
+    mt.__index.fn = fn
     mt.__call = eval
   end
 
