@@ -114,7 +114,8 @@ end
 
 -- The same with the per-spring rest test kinetic does (relative to the
 -- distance of each motion; thresholds 0 here, as for kinetic below).
-local function lua_group_rest(n)
+local function lua_group_rest(n, every)
+  every = every or RETARGET
   local a = C / 2
   local b = math.sqrt(K - a * a)
   local exp, cos, sin, abs = math.exp, math.cos, math.sin, math.abs
@@ -124,7 +125,7 @@ local function lua_group_rest(n)
   local moving
   local w0 = math.sqrt(K)
   for f = 1, n do
-    if f % RETARGET == 0 then            -- what set_targets does: restart the rest test
+    if f % every == 0 then               -- what set_targets does: restart the rest test
       for i = 1, NG do
         local tg = -target[i]
         target[i], rest[i] = tg, false
@@ -154,7 +155,8 @@ local function lua_group_rest(n)
   return moving
 end
 
-local function kinetic_group(n)
+local function kinetic_group(n, every)
+  every = every or RETARGET
   local to = {}
   for i = 1, NG do to[i] = i / NG end
   local g = kinetic.spring_group { count = NG, stiffness = K, damping = C, from = 0, to = to,
@@ -163,8 +165,8 @@ local function kinetic_group(n)
   for i = 1, NG do neg[i] = -to[i] end
   local m
   for f = 1, n do
-    if f % RETARGET == 0 then
-      g:set_targets((f / RETARGET) % 2 == 1 and neg or to)
+    if f % every == 0 then
+      g:set_targets((f / every) % 2 == 1 and neg or to)
     end
     m = g:update(DT)
   end
@@ -190,5 +192,9 @@ return {
       kinetic = kinetic_group, baseline = lua_group },
     { name = "spring_group of 10 000 vs Lua with rest test", per = NG,
       kinetic = kinetic_group, baseline = lua_group_rest },
+    -- a group following the pointer: set_targets before every update
+    { name = "spring_group, new targets every frame", per = NG,
+      kinetic = function(n) return kinetic_group(n, 1) end,
+      baseline = function(n) return lua_group_rest(n, 1) end },
   },
 }

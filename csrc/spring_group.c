@@ -24,26 +24,56 @@ static double time_scale(const kn_spring_model *m) {
   return 1;
 }
 
-/* kn_spring_restart for spring i; tau = time_scale(&g->model). */
-static void restart(kn_spring_group *g, int i, double tau) {
-  double *x = KN_SG_SLOT(g, KN_SG_X), *v = KN_SG_SLOT(g, KN_SG_V);
-  double *tg = KN_SG_SLOT(g, KN_SG_TARGET), *from = KN_SG_SLOT(g, KN_SG_FROM);
-  double *scale = KN_SG_SLOT(g, KN_SG_SCALE), *rest = KN_SG_SLOT(g, KN_SG_REST);
-  double *y = KN_SG_SLOT(g, KN_SG_Y);
-  double dist = fabs(tg[i] - x[i]), speed = fabs(v[i]);
-  double vs = speed * tau;
-  int was = rest[i] != 0.0, now;
-  scale[i] = dist > vs ? dist : vs;
+/* What a restart reads and updates: the arrays, and the group's count of
+   moving springs and reach kept in locals while a run of springs restarts
+   (through g, each store to an array would make the compiler reload them). */
+typedef struct restart_state {
+  double *restrict x, *restrict v, *restrict tg, *restrict from;
+  double *restrict scale, *restrict rest, *restrict y;
+  double tau, grow;             /* time_scale(&g->model); max(1, 1/tau) */
+  double reach;
+  int moving;
+} restart_state;
+
+static void restart_begin(kn_spring_group *g, restart_state *s) {
+  s->x = KN_SG_SLOT(g, KN_SG_X); s->v = KN_SG_SLOT(g, KN_SG_V);
+  s->tg = KN_SG_SLOT(g, KN_SG_TARGET); s->from = KN_SG_SLOT(g, KN_SG_FROM);
+  s->scale = KN_SG_SLOT(g, KN_SG_SCALE); s->rest = KN_SG_SLOT(g, KN_SG_REST);
+  s->y = KN_SG_SLOT(g, KN_SG_Y);
+  s->tau = time_scale(&g->model);
+  s->grow = s->tau < 1 ? 1 / s->tau : 1;
+  s->reach = g->reach;
+  s->moving = g->moving;
+}
+
+static void restart_end(kn_spring_group *g, const restart_state *s) {
+  g->reach = s->reach;
+  g->moving = s->moving;
+}
+
+/* kn_spring_restart for spring i. */
+static void restart_one(restart_state *s, int i) {
+  double dist = fabs(s->tg[i] - s->x[i]), speed = fabs(s->v[i]);
+  double vs = speed * s->tau, r;
+  int was = s->rest[i] != 0.0, now;
+  s->scale[i] = dist > vs ? dist : vs;
   now = (dist == 0 && speed == 0);
-  rest[i] = now ? 1.0 : 0.0;
-  from[i] = dist > 0 ? x[i] : tg[i] + v[i] * tau;
-  y[i] = x[i] - tg[i];
-  g->moving += was - now;
-  {
-    double r = fabs(tg[i]) + 2 * scale[i] * (tau < 1 ? 1 / tau : 1);   /* spring_group.h */
-    if (isnan(r)) r = HUGE_VAL;                         /* and it stays: reach only grows */
-    if (r > g->reach) g->reach = r;
-  }
+  s->rest[i] = now ? 1.0 : 0.0;
+  s->from[i] = dist > 0 ? s->x[i] : s->tg[i] + s->v[i] * s->tau;
+  s->y[i] = s->x[i] - s->tg[i];
+  s->moving += was - now;
+  r = fabs(s->tg[i]) + 2 * s->scale[i] * s->grow;     /* spring_group.h */
+  if (isnan(r)) r = HUGE_VAL;                          /* and it stays: reach only grows */
+  if (r > s->reach) s->reach = r;
+}
+
+static int retarget_vector(restart_state *s, int simd, const double *targets, int first, int n);
+
+static void restart(kn_spring_group *g, int i) {
+  restart_state s;
+  restart_begin(g, &s);
+  restart_one(&s, i);
+  restart_end(g, &s);
 }
 
 void kn_spring_group_init(kn_spring_group *g, int count, const kn_spring_model *m,
@@ -65,24 +95,29 @@ void kn_spring_group_init(kn_spring_group *g, int count, const kn_spring_model *
     KN_SG_SLOT(g, KN_SG_V)[i] = velocity[i];
     KN_SG_SLOT(g, KN_SG_TARGET)[i] = to[i];
     KN_SG_SLOT(g, KN_SG_REST)[i] = 1.0;   /* counted as resting until restart */
-    restart(g, i, time_scale(&g->model));
+  }
+  {
+    restart_state s;
+    restart_begin(g, &s);
+    for (i = 0; i < count; i++) restart_one(&s, i);
+    restart_end(g, &s);
   }
 }
 
 void kn_spring_group_set(kn_spring_group *g, int i, double x) {
   KN_SG_SLOT(g, KN_SG_X)[i] = x;
-  restart(g, i, time_scale(&g->model));
+  restart(g, i);
 }
 
 void kn_spring_group_set_velocity(kn_spring_group *g, int i, double v) {
   KN_SG_SLOT(g, KN_SG_V)[i] = v;
-  restart(g, i, time_scale(&g->model));
+  restart(g, i);
 }
 
 void kn_spring_group_set_state(kn_spring_group *g, int i, double x, double v) {
   KN_SG_SLOT(g, KN_SG_X)[i] = x;
   KN_SG_SLOT(g, KN_SG_V)[i] = v;
-  restart(g, i, time_scale(&g->model));
+  restart(g, i);
 }
 
 /* As kn_spring_set_target: an unchanged target changes nothing. */
@@ -90,19 +125,22 @@ void kn_spring_group_set_target(kn_spring_group *g, int i, double target) {
   double *tg = KN_SG_SLOT(g, KN_SG_TARGET);
   if (tg[i] == target) return;
   tg[i] = target;
-  restart(g, i, time_scale(&g->model));
+  restart(g, i);
 }
 
 void kn_spring_group_set_targets_range(kn_spring_group *g, int first, int k,
                                        const double *targets) {
-  double *tg = KN_SG_SLOT(g, KN_SG_TARGET) + first;
-  double tau = time_scale(&g->model);
+  restart_state s;
   int i;
-  for (i = 0; i < k; i++) {
-    if (tg[i] == targets[i]) continue;
-    tg[i] = targets[i];
-    restart(g, first + i, tau);
+  restart_begin(g, &s);
+  i = retarget_vector(&s, g->simd, targets, first, first + k);
+  for (; i < first + k; i++) {
+    double t = targets[i - first];
+    if (s.tg[i] == t) continue;
+    s.tg[i] = t;
+    restart_one(&s, i);
   }
+  restart_end(g, &s);
 }
 
 void kn_spring_group_set_targets(kn_spring_group *g, const double *targets) {
@@ -334,8 +372,108 @@ static int step_avx512(const group_step *c, const group_arrays *a, int n, int *d
   *done = i;
   return moving;
 }
+
+/*
+** set_targets: restart_one on every spring whose target changes, eight or
+** four lanes at a time -- the same IEEE operations per lane, selects for its
+** branches.  `moving` counts lanes; `reach` keeps the largest r of the
+** changed lanes (max is order-free: neither r nor reach is ever NaN).
+** targets[i - first] is spring i's new target; springs first .. n-1, whole
+** vectors only; returns where it stopped.
+*/
+KN_TARGET("avx512f")
+static int retarget_avx512(restart_state *s, const double *targets, int first, int n) {
+  const __m512d tau = _mm512_set1_pd(s->tau), grow = _mm512_set1_pd(s->grow);
+  const __m512d zero = _mm512_setzero_pd(), one = _mm512_set1_pd(1.0);
+  const __m512d two = _mm512_set1_pd(2.0), inf = _mm512_set1_pd(HUGE_VAL);
+  double *restrict x = s->x, *restrict v = s->v, *restrict tg = s->tg;
+  double *restrict from = s->from, *restrict scale = s->scale;
+  double *restrict rest = s->rest, *restrict y = s->y;
+  __m512d reach = _mm512_set1_pd(s->reach);
+  int i;
+  for (i = first; i + 8 <= n; i += 8) {
+    __m512d t = _mm512_loadu_pd(targets + (i - first)), xi, vi, dist, speed, vs, sc, r;
+    __mmask8 ch = _mm512_cmp_pd_mask(_mm512_loadu_pd(tg + i), t, _CMP_NEQ_UQ), now, was;
+    if (ch == 0) continue;
+    xi = _mm512_loadu_pd(x + i);
+    vi = _mm512_loadu_pd(v + i);
+    dist = _mm512_abs_pd(_mm512_sub_pd(t, xi));
+    speed = _mm512_abs_pd(vi);
+    vs = _mm512_mul_pd(speed, tau);
+    sc = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(dist, vs, _CMP_GT_OQ), vs, dist);
+    now = _mm512_cmp_pd_mask(dist, zero, _CMP_EQ_OQ) & _mm512_cmp_pd_mask(speed, zero, _CMP_EQ_OQ);
+    was = _mm512_cmp_pd_mask(_mm512_loadu_pd(rest + i), zero, _CMP_NEQ_UQ);
+    s->moving += __builtin_popcount((unsigned)(was & ch)) - __builtin_popcount((unsigned)(now & ch));
+    _mm512_mask_storeu_pd(tg + i, ch, t);
+    _mm512_mask_storeu_pd(scale + i, ch, sc);
+    _mm512_mask_storeu_pd(rest + i, ch, _mm512_mask_blend_pd(now, zero, one));
+    _mm512_mask_storeu_pd(from + i, ch,
+                          _mm512_mask_blend_pd(_mm512_cmp_pd_mask(dist, zero, _CMP_GT_OQ),
+                                               _mm512_add_pd(t, _mm512_mul_pd(vi, tau)), xi));
+    _mm512_mask_storeu_pd(y + i, ch, _mm512_sub_pd(xi, t));
+    r = _mm512_add_pd(_mm512_abs_pd(t), _mm512_mul_pd(_mm512_mul_pd(two, sc), grow));
+    r = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(r, r, _CMP_UNORD_Q), r, inf);
+    reach = _mm512_mask_blend_pd(ch & _mm512_cmp_pd_mask(r, reach, _CMP_GT_OQ), reach, r);
+  }
+  s->reach = _mm512_reduce_max_pd(reach);
+  return i;
+}
+
+KN_TARGET("avx")
+static int retarget_avx(restart_state *s, const double *targets, int first, int n) {
+  const __m256d tau = _mm256_set1_pd(s->tau), grow = _mm256_set1_pd(s->grow);
+  const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1.0);
+  const __m256d two = _mm256_set1_pd(2.0), inf = _mm256_set1_pd(HUGE_VAL);
+  const __m256d absmask = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7fffffffffffffffLL));
+  static const signed char lanes[16] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
+  double *restrict x = s->x, *restrict v = s->v, *restrict tg = s->tg;
+  double *restrict from = s->from, *restrict scale = s->scale;
+  double *restrict rest = s->rest, *restrict y = s->y;
+  __m256d reach = _mm256_set1_pd(s->reach);
+  double top[4];
+  int i, k;
+  for (i = first; i + 4 <= n; i += 4) {
+    __m256d t = _mm256_loadu_pd(targets + (i - first)), xi, vi, dist, speed, vs, sc, r, now, was;
+    __m256d ch = _mm256_cmp_pd(_mm256_loadu_pd(tg + i), t, _CMP_NEQ_UQ);
+    __m256i chi = _mm256_castpd_si256(ch);
+    int cm = _mm256_movemask_pd(ch);
+    if (cm == 0) continue;
+    xi = _mm256_loadu_pd(x + i);
+    vi = _mm256_loadu_pd(v + i);
+    dist = _mm256_and_pd(_mm256_sub_pd(t, xi), absmask);
+    speed = _mm256_and_pd(vi, absmask);
+    vs = _mm256_mul_pd(speed, tau);
+    sc = _mm256_blendv_pd(vs, dist, _mm256_cmp_pd(dist, vs, _CMP_GT_OQ));
+    now = _mm256_and_pd(_mm256_cmp_pd(dist, zero, _CMP_EQ_OQ), _mm256_cmp_pd(speed, zero, _CMP_EQ_OQ));
+    was = _mm256_cmp_pd(_mm256_loadu_pd(rest + i), zero, _CMP_NEQ_UQ);
+    s->moving += lanes[_mm256_movemask_pd(was) & cm] - lanes[_mm256_movemask_pd(now) & cm];
+    _mm256_maskstore_pd(tg + i, chi, t);
+    _mm256_maskstore_pd(scale + i, chi, sc);
+    _mm256_maskstore_pd(rest + i, chi, _mm256_and_pd(now, one));
+    _mm256_maskstore_pd(from + i, chi,
+                        _mm256_blendv_pd(_mm256_add_pd(t, _mm256_mul_pd(vi, tau)), xi,
+                                         _mm256_cmp_pd(dist, zero, _CMP_GT_OQ)));
+    _mm256_maskstore_pd(y + i, chi, _mm256_sub_pd(xi, t));
+    r = _mm256_add_pd(_mm256_and_pd(t, absmask), _mm256_mul_pd(_mm256_mul_pd(two, sc), grow));
+    r = _mm256_blendv_pd(r, inf, _mm256_cmp_pd(r, r, _CMP_UNORD_Q));
+    reach = _mm256_blendv_pd(reach, r, _mm256_and_pd(ch, _mm256_cmp_pd(r, reach, _CMP_GT_OQ)));
+  }
+  _mm256_storeu_pd(top, reach);
+  for (k = 0; k < 4; k++) if (top[k] > s->reach) s->reach = top[k];
+  return i;
+}
 #endif
 #endif
+
+static int retarget_vector(restart_state *s, int simd, const double *targets, int first, int n) {
+  switch (simd) {
+#ifdef KN_GROUP_AVX
+    case KN_SG_SIMD_AVX512: return retarget_avx512(s, targets, first, n);
+    case KN_SG_SIMD_AVX: return retarget_avx(s, targets, first, n);
+#endif
+    default: (void)s; (void)targets; (void)n; return first;
+  }
+}
 
 /* The widest path this CPU and OS support: CPUID for the instruction sets,
    XGETBV for the OS saving the wider registers (YMM for AVX; opmask and
@@ -422,17 +560,17 @@ int kn_spring_group_may_overflow(const kn_spring_group *g) {
 /* As kn_spring_reset_on_target for each spring whose x or v left the
    doubles (|.| <= DBL_MAX, without <float.h>: false for inf and NaN). */
 int kn_spring_group_reset_overflowed(kn_spring_group *g) {
-  double *x = KN_SG_SLOT(g, KN_SG_X), *v = KN_SG_SLOT(g, KN_SG_V);
-  const double *tg = KN_SG_SLOT(g, KN_SG_TARGET);
-  double tau = time_scale(&g->model);
+  restart_state s;
   int i, first = 0;
+  restart_begin(g, &s);
   for (i = 0; i < g->count; i++)
-    if (!(fabs(x[i]) <= 1.7976931348623157e308 && fabs(v[i]) <= 1.7976931348623157e308)) {
-      x[i] = tg[i];
-      v[i] = 0;
-      restart(g, i, tau);
+    if (!(fabs(s.x[i]) <= 1.7976931348623157e308 && fabs(s.v[i]) <= 1.7976931348623157e308)) {
+      s.x[i] = s.tg[i];
+      s.v[i] = 0;
+      restart_one(&s, i);
       if (first == 0) first = i + 1;
     }
+  restart_end(g, &s);
   return first;
 }
 

@@ -15,6 +15,16 @@
 
 enum { MAXN = 40, NPATHS = 4 };
 
+/* Every slot of every spring, the moving count and reach: the same bits. */
+static int same_state(const kn_spring_group *a, const kn_spring_group *b) {
+  int slot, i;
+  if (a->moving != b->moving || !fz_same(a->reach, b->reach)) return 0;
+  for (slot = 0; slot < KN_SG_SLOTS; slot++)
+    for (i = 0; i < a->count; i++)
+      if (!fz_same(KN_SG_SLOT(a, slot)[i], KN_SG_SLOT(b, slot)[i])) return 0;
+  return 1;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static const int caps[NPATHS] = { KN_SG_SIMD_AVX512, KN_SG_SIMD_AVX, KN_SG_SIMD_SSE2,
@@ -88,6 +98,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       if (kn_spring_update(s[i], dt) & KN_SPRING_OVERFLOW) kn_spring_reset_on_target(s[i]);
       expect += !s[i]->at_rest;
     }
+    /* the whole state of each path, the slots the springs do not show
+       (scale, from, y) and reach included, is the plain C path's */
+    for (p = 0; p + 1 < NPATHS; p++)
+      CHECK(same_state(g[p], g[NPATHS - 1]), "path %d: state differs from the plain C loop's "
+            "(step %d, reach %.17g vs %.17g)", g[p]->simd, k, g[p]->reach, g[NPATHS - 1]->reach);
     for (p = 0; p < NPATHS; p++) {
       CHECK(moving[p] == expect, "path %d: %d moving, springs say %d (step %d)",
             g[p]->simd, moving[p], expect, k);
