@@ -443,7 +443,7 @@ static int retarget_avx(restart_state *s, const double *targets, int first, int 
     dist = _mm256_and_pd(_mm256_sub_pd(t, xi), absmask);
     speed = _mm256_and_pd(vi, absmask);
     vs = _mm256_mul_pd(speed, tau);
-    sc = _mm256_blendv_pd(vs, dist, _mm256_cmp_pd(dist, vs, _CMP_GT_OQ));
+    sc = sel4(_mm256_cmp_pd(dist, vs, _CMP_GT_OQ), dist, vs);
     now = _mm256_and_pd(_mm256_cmp_pd(dist, zero, _CMP_EQ_OQ), _mm256_cmp_pd(speed, zero, _CMP_EQ_OQ));
     was = _mm256_cmp_pd(_mm256_loadu_pd(rest + i), zero, _CMP_NEQ_UQ);
     s->moving += lanes[_mm256_movemask_pd(was) & cm] - lanes[_mm256_movemask_pd(now) & cm];
@@ -451,12 +451,12 @@ static int retarget_avx(restart_state *s, const double *targets, int first, int 
     _mm256_maskstore_pd(scale + i, chi, sc);
     _mm256_maskstore_pd(rest + i, chi, _mm256_and_pd(now, one));
     _mm256_maskstore_pd(from + i, chi,
-                        _mm256_blendv_pd(_mm256_add_pd(t, _mm256_mul_pd(vi, tau)), xi,
-                                         _mm256_cmp_pd(dist, zero, _CMP_GT_OQ)));
+                        sel4(_mm256_cmp_pd(dist, zero, _CMP_GT_OQ), xi,
+                             _mm256_add_pd(t, _mm256_mul_pd(vi, tau))));
     _mm256_maskstore_pd(y + i, chi, _mm256_sub_pd(xi, t));
     r = _mm256_add_pd(_mm256_and_pd(t, absmask), _mm256_mul_pd(_mm256_mul_pd(two, sc), grow));
-    r = _mm256_blendv_pd(r, inf, _mm256_cmp_pd(r, r, _CMP_UNORD_Q));
-    reach = _mm256_blendv_pd(reach, r, _mm256_and_pd(ch, _mm256_cmp_pd(r, reach, _CMP_GT_OQ)));
+    r = sel4(_mm256_cmp_pd(r, r, _CMP_UNORD_Q), inf, r);
+    reach = sel4(_mm256_and_pd(ch, _mm256_cmp_pd(r, reach, _CMP_GT_OQ)), r, reach);
   }
   _mm256_storeu_pd(top, reach);
   for (k = 0; k < 4; k++) if (top[k] > s->reach) s->reach = top[k];

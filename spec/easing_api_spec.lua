@@ -280,9 +280,19 @@ describe("easing API", function()
       errmatch("bad argument #1 to 'eval' (finite number expected, got -inf)", f, -math.huge)
       errmatch("bad argument #2 to 'eval' (boolean before flag expected, got table)", f, 0.5, {})
       errmatch("bad argument #2 to 'eval' (boolean before flag expected, got number)", f, 0.5, 1)
+      errmatch("bad argument #2 to 'eval' (boolean before flag expected, got number)", f, 0.5, 0)
+      errmatch("bad argument #1 to 'eval' (finite number expected, got inf)", f, math.huge)
+      -- extra arguments are ignored, as by e(p); -0 and huge inputs alike
+      for _, p in ipairs { -0.0, 1e308, -1e308, 5e-324, 0.5 } do
+        local a, b = e(p), f(p, false, "extra", {})
+        assert.are.equal(a, b)
+        assert.are.equal(1 / a, 1 / b)                  -- the sign of a zero too
+      end
     end
-    errmatch("calling 'fn' on bad self", kinetic.easing("ease").fn, {})
-    errmatch("calling 'fn' on bad self", kinetic.easing("ease").fn)
+    errmatch("calling 'fn' on bad self (kinetic.Easing expected, got table)", kinetic.easing("ease").fn, {})
+    errmatch("calling 'fn' on bad self (kinetic.Easing expected, got no value)", kinetic.easing("ease").fn)
+    errmatch("calling 'eval' on bad self (kinetic.Easing expected, got no value)", kinetic.easing("ease").eval)
+    errmatch("calling 'eval' on bad self (kinetic.Easing expected, got nil)", kinetic.easing("ease").eval, nil, 0.5)
     -- steps(4, jump-both) at 0.25: 0.4 after the step, 0.2 before it (before flag)
     local st = kinetic.steps(4, "jump-both"):fn()
     assert.are.equal(0.4, st(0.25))

@@ -148,6 +148,53 @@ describe("kinetic.spring_group", function()
     end)
   end
 
+  -- A large group: the classic binding hands set_targets to the core in
+  -- chunks of 256 (first > 0), 1003 is not a multiple of any vector width,
+  -- and changed, unchanged, moving and resting springs share vectors.
+  for _, cap in ipairs { "best", "avx512", "avx", "sse2", "scalar" } do
+    it(("set_targets in a group of 1003 equals separate Springs (%s loop)"):format(cap), function()
+      local rnd = lcg(77)
+      local count = 1003
+      local from, to = {}, {}
+      for i = 1, count do
+        from[i] = (rnd() - 0.5) * 100
+        to[i] = i % 4 == 0 and from[i] or (rnd() - 0.5) * 100    -- a quarter start at rest
+      end
+      local g = kinetic.spring_group { count = count, stiffness = 170, damping = 26, from = from, to = to }
+      g:_simd(cap)
+      local springs = {}
+      for i = 1, count do springs[i] = kinetic.spring { stiffness = 170, damping = 26, from = from[i], to = to[i] } end
+      local function moving()
+        local m = 0
+        for i = 1, count do if not springs[i]:at_rest() then m = m + 1 end end
+        return m
+      end
+      for step = 1, 12 do
+        local tg = {}
+        for i = 1, count do
+          local r = rnd()
+          tg[i] = r < 0.4 and g:target(i) or r < 0.5 and g:position(i) or (rnd() - 0.5) * 100
+        end
+        g:set_targets(tg)
+        for i = 1, count do springs[i]:set_target(tg[i]) end
+        assert.truthy(tostring(g):find(("%d moving)"):format(moving()), 1, true), tostring(g))
+        local dt = step % 3 == 0 and 0.4 or 1 / 60             -- some settle in between
+        local m = g:update(dt)
+        for i = 1, count do springs[i]:update(dt) end
+        assert.are.equal(moving(), m)
+        for i = 1, count do
+          local s = springs[i]
+          if g:position(i) ~= s:position() or g:velocity(i) ~= s:velocity()
+             or g:target(i) ~= s:target() or g:at_rest(i) ~= s:at_rest() then
+            error(("step %d spring %d: group (%.17g, %.17g, %s) vs spring (%.17g, %.17g, %s)"):format(
+              step, i, g:position(i), g:velocity(i), tostring(g:at_rest(i)),
+              s:position(), s:velocity(), tostring(s:at_rest())))
+          end
+        end
+      end
+    end)
+  end
+
   it("takes numbers for all or arrays of count for from, to, velocity", function()
     local g = kinetic.spring_group { count = 3, from = 2, to = { 1, 2, 3 }, velocity = 0 }
     assert.are.same({ 2, 2, 2 }, g:positions())

@@ -147,24 +147,27 @@ function M.install(core)
     end
     return nil
   end
-  local function eval(e, ...)
-    local p, before = ...
+  -- (self is taken from ... and all of ... handed on: e.eval() must reach
+  -- the classic method with no value, not with a nil, for its message)
+  local function eval(...)
+    local e, p, before = ...
     local ok = easings[e]
     if ok == nil then ok = easing_reg(e) end
     if ok and type(p) == "number" and p > -huge and p < huge then   -- NaN fails too
       if before == nil or before == false then return easing_eval(e, p, 0) end
       if before == true then return easing_eval(e, p, 1) end
     end
-    return c_eval(e, ...)
+    return c_eval(...)
   end
   -- e:fn(): a Lua closure the JIT compiles into its caller's trace; errors
   -- and the before flag go through the classic eval, so the messages are
   -- the classic f(p)'s (p is argument #1 there too).
   local c_fn = emt.__index.fn
-  local function fn(e, ...)
+  local function fn(...)
+    local e = ...
     local ok = easings[e]
     if ok == nil then ok = easing_reg(e) end
-    if not ok then return c_fn(e, ...) end       -- raises: bad self
+    if not ok then return c_fn(...) end          -- raises: bad self
     return function(...)
       local p, before = ...
       if type(p) == "number" and p > -huge and p < huge and (before == nil or before == false) then
