@@ -134,13 +134,20 @@ static int group_new(lua_State *L) {
   fill_state(L, "from", 0, count, scratch);
   fill_state(L, "to", 1, count, scratch + count);
   fill_state(L, "velocity", 0, count, scratch + 2 * (size_t)count);
-  g = (kn_spring_group *)kn_newobject(L, kn_spring_group_size(count), KN_SPRINGGROUP);
+  g = (kn_spring_group *)kn_newobject(L, kn_spring_group_size(count) + sizeof(double) * (size_t)count,
+                                      KN_SPRINGGROUP);
   kn_spring_group_init(g, count, &model, clamp, rest_delta, rest_speed,
                        scratch, scratch + count, scratch + 2 * (size_t)count);
   return 1;
 }
 
 /* ---- methods ------------------------------------------------------------ */
+
+/* The userdata holds `count` doubles past the group's block: set_targets
+   reads every new target there before it applies any. */
+static double *targets_buffer(kn_spring_group *g) {
+  return (double *)(void *)((char *)g + kn_spring_group_size(g->count));
+}
 
 static kn_spring_group *check_group(lua_State *L) {
   return (kn_spring_group *)kn_checkobject(L, 1, KN_SPRINGGROUP);
@@ -214,31 +221,26 @@ static int m_set_target(lua_State *L) {
    nothing), then applied in chunks through a buffer on the C stack: no
    allocation, whatever the count. */
 static int m_set_targets(lua_State *L) {
-  enum { CHUNK = 256 };
   kn_spring_group *g = check_group(L);
-  int i, j, n = g->count;
-  double buf[CHUNK];
+  double *buf = targets_buffer(g);
+  int i, n = g->count;
   if (lua_type(L, 2) != LUA_TTABLE) return kn_typeerror(L, 2, "array of numbers");
   if (kn_rawlen(L, 2) != (size_t)n)
     return kn_argerror(L, 2, lua_pushfstring(L, "array of %d numbers (count) expected, got %d items",
                          n, (int)(kn_rawlen(L, 2) > MAX_COUNT ? MAX_COUNT : kn_rawlen(L, 2))));
   lua_settop(L, 2);
+  luaL_checkstack(L, 64, "set_targets");
+  /* every item checked before any target changes; the values are popped
+     64 at a time (one API call per item fewer) */
   for (i = 0; i < n; i++) {
-    lua_rawgeti(L, 2, i + 1);
-    if (lua_type(L, -1) != LUA_TNUMBER || !isfinite((double)lua_tonumber(L, -1)))
+    double x;
+    if (kn_rawgeti(L, 2, i + 1) != LUA_TNUMBER || !isfinite(x = (double)lua_tonumber(L, -1)))
       return kn_argerror(L, 2, lua_pushfstring(L, "item %d: finite number expected, got %s",
                            i + 1, kn_typename(L, -1)));
-    lua_pop(L, 1);
+    buf[i] = x;
+    if ((i & 63) == 63) lua_settop(L, 2);
   }
-  for (i = 0; i < n; i += CHUNK) {
-    int k = n - i < CHUNK ? n - i : CHUNK;
-    for (j = 0; j < k; j++) {
-      lua_rawgeti(L, 2, i + j + 1);
-      buf[j] = (double)lua_tonumber(L, -1);
-      lua_pop(L, 1);
-    }
-    kn_spring_group_set_targets_range(g, i, k, buf);
-  }
+  kn_spring_group_set_targets(g, buf);
   lua_settop(L, 1);
   return 1;
 }
