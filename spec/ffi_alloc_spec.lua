@@ -160,6 +160,14 @@ describe("allocation-free out forms #stress", function()
     flat("sample(10, out)", function() e:sample(10, out) end)
   end)
 
+  it("easing calls: e(p), e:eval(p) and e:fn()'s function", function()
+    local e = kinetic.easing("ease")
+    local f, k = e:fn(), 0
+    flat("e(p)", function() k = k + 1; return e(k % 97 / 97) end)
+    flat("e:eval(p)", function() k = k + 1; return e:eval(k % 97 / 97) end)
+    flat("f(p)", function() k = k + 1; return f(k % 97 / 97) end)
+  end)
+
   it("timeline update(dt, out) and at(t, out): vector and named", function()
     local v = kinetic.timeline { from = { 0, 0, 0 }, { to = { 1, 2, 3 }, duration = 1 }, after = "restart" }
     local n = kinetic.timeline { from = { x = 0, y = 0 }, { to = { x = 1, y = 2 }, duration = 1, easing = "ease" },
