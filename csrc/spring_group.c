@@ -33,6 +33,7 @@ typedef struct restart_state {
   double tau, grow;             /* time_scale(&g->model); max(1, 1/tau) */
   double reach;
   int moving;
+  int restarted;                /* some spring restarted: g->quiet no longer holds */
 } restart_state;
 
 static void restart_begin(kn_spring_group *g, restart_state *s) {
@@ -44,11 +45,21 @@ static void restart_begin(kn_spring_group *g, restart_state *s) {
   s->grow = s->tau < 1 ? 1 / s->tau : 1;
   s->reach = g->reach;
   s->moving = g->moving;
+  s->restarted = 0;
 }
 
 static void restart_end(kn_spring_group *g, const restart_state *s) {
   g->reach = s->reach;
   g->moving = s->moving;
+  if (s->restarted && g->quiet != 0) {
+    /* a quiet time cut short: wait some updates before working out the
+       next one, the longer the less the last ones were used (a group
+       whose targets change every frame would pay for the scan on every
+       update and never use it) */
+    g->backoff = g->skipped >= 4 ? 8 : g->backoff < 128 ? 2 * g->backoff : 256;
+    g->recheck = g->backoff;
+    g->quiet = 0;
+  }
 }
 
 /* kn_spring_restart for spring i. */
@@ -62,6 +73,7 @@ static void restart_one(restart_state *s, int i) {
   s->from[i] = dist > 0 ? s->x[i] : s->tg[i] + s->v[i] * s->tau;
   s->y[i] = s->x[i] - s->tg[i];
   s->moving += was - now;
+  s->restarted = 1;
   r = fabs(s->tg[i]) + 2 * s->scale[i] * s->grow;     /* spring_group.h */
   if (isnan(r)) r = HUGE_VAL;                          /* and it stays: reach only grows */
   if (r > s->reach) s->reach = r;
@@ -89,6 +101,10 @@ void kn_spring_group_init(kn_spring_group *g, int count, const kn_spring_model *
   g->coefs_dt = -1;
   g->reach = 0;
   g->moving = 0;
+  g->quiet = 0;
+  g->recheck = 0;
+  g->backoff = 8;
+  g->skipped = 0;
   g->simd = best_path();
   for (i = 0; i < count; i++) {
     KN_SG_SLOT(g, KN_SG_X)[i] = from[i];
@@ -155,6 +171,7 @@ typedef struct group_step {
   double pp, pv, vp, vv;        /* Juckett's coefficients of this dt */
   double k, rd, rs;
   int clampk;                   /* clamp on and stiffness != 0 */
+  int test;                     /* 0: no spring can come to rest (g->quiet) */
 } group_step;
 
 typedef struct group_arrays {
@@ -183,9 +200,9 @@ static int step_range(const group_step *c, const group_arrays *a, int i, int n) 
     yi = c->pp * y0 + c->pv * v0;
     vi = c->vp * y0 + c->vv * v0;
     xi = t + yi;
-    sc = scale[i];
-    if ((c->clampk && yi * (t - from[i]) > 0) ||
-        (fabs(vi) <= c->rs * sc && (c->k == 0 || fabs(yi) <= c->rd * sc))) {
+    if (c->test && (sc = scale[i],
+                    (c->clampk && yi * (t - from[i]) > 0) ||
+                    (fabs(vi) <= c->rs * sc && (c->k == 0 || fabs(yi) <= c->rd * sc)))) {
       /* snap; without stiffness the spring stops where it is -- unless
          that is beyond the doubles: the target stays, for the reset */
       if (c->k > 0) xi = t; else if (fabs(xi) <= 1.7976931348623157e308) tg[i] = xi;
@@ -223,7 +240,7 @@ static int step_sse2(const group_step *c, const group_arrays *a, int n, int *don
   const __m128d rs = _mm_set1_pd(c->rs), rd = _mm_set1_pd(c->rd);
   const __m128d zero = _mm_setzero_pd(), one = _mm_set1_pd(1.0);
   const __m128d absmask = _mm_castsi128_pd(_mm_set1_epi64x(0x7fffffffffffffffLL));
-  const int clampk = c->clampk;
+  const int clampk = c->clampk, test = c->test;
   GROUP_ARRAYS(a);
   int i, moving = 0;
   for (i = 0; i + 2 <= n; i += 2) {
@@ -235,18 +252,21 @@ static int step_sse2(const group_step *c, const group_arrays *a, int n, int *don
     t = _mm_loadu_pd(tg + i);
     y0 = _mm_loadu_pd(y + i);
     v0 = _mm_loadu_pd(v + i);
-    sc = _mm_loadu_pd(scale + i);
     yi = _mm_add_pd(_mm_mul_pd(pp, y0), _mm_mul_pd(pv, v0));
     vi = _mm_add_pd(_mm_mul_pd(vp, y0), _mm_mul_pd(vv, v0));
     xi = _mm_add_pd(t, yi);
-    settle = _mm_cmple_pd(_mm_and_pd(vi, absmask), _mm_mul_pd(rs, sc));
-    settle = _mm_and_pd(settle, _mm_cmple_pd(_mm_and_pd(yi, absmask), _mm_mul_pd(rd, sc)));
-    if (clampk) {
-      __m128d over = _mm_mul_pd(yi, _mm_sub_pd(t, _mm_loadu_pd(from + i)));
-      settle = _mm_or_pd(settle, _mm_cmpgt_pd(over, zero));
+    sm = 0;
+    if (test) {
+      sc = _mm_loadu_pd(scale + i);
+      settle = _mm_cmple_pd(_mm_and_pd(vi, absmask), _mm_mul_pd(rs, sc));
+      settle = _mm_and_pd(settle, _mm_cmple_pd(_mm_and_pd(yi, absmask), _mm_mul_pd(rd, sc)));
+      if (clampk) {
+        __m128d over = _mm_mul_pd(yi, _mm_sub_pd(t, _mm_loadu_pd(from + i)));
+        settle = _mm_or_pd(settle, _mm_cmpgt_pd(over, zero));
+      }
+      snapm = _mm_and_pd(settle, live);
+      sm = _mm_movemask_pd(snapm);
     }
-    snapm = _mm_and_pd(settle, live);
-    sm = _mm_movemask_pd(snapm);
     if (sm) {
       xi = sel2(snapm, t, xi);
       yi = sel2(snapm, zero, yi);
@@ -289,7 +309,7 @@ static int step_avx(const group_step *c, const group_arrays *a, int n, int *done
   const __m256d rs = _mm256_set1_pd(c->rs), rd = _mm256_set1_pd(c->rd);
   const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1.0);
   const __m256d absmask = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7fffffffffffffffLL));
-  const int clampk = c->clampk;
+  const int clampk = c->clampk, test = c->test;
   static const signed char live_count[16] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
   GROUP_ARRAYS(a);
   int i, moving = 0;
@@ -302,19 +322,22 @@ static int step_avx(const group_step *c, const group_arrays *a, int n, int *done
     t = _mm256_loadu_pd(tg + i);
     y0 = _mm256_loadu_pd(y + i);
     v0 = _mm256_loadu_pd(v + i);
-    sc = _mm256_loadu_pd(scale + i);
     yi = _mm256_add_pd(_mm256_mul_pd(pp, y0), _mm256_mul_pd(pv, v0));
     vi = _mm256_add_pd(_mm256_mul_pd(vp, y0), _mm256_mul_pd(vv, v0));
     xi = _mm256_add_pd(t, yi);
-    settle = _mm256_cmp_pd(_mm256_and_pd(vi, absmask), _mm256_mul_pd(rs, sc), _CMP_LE_OQ);
-    settle = _mm256_and_pd(settle, _mm256_cmp_pd(_mm256_and_pd(yi, absmask),
-                                                 _mm256_mul_pd(rd, sc), _CMP_LE_OQ));
-    if (clampk) {
-      __m256d over = _mm256_mul_pd(yi, _mm256_sub_pd(t, _mm256_loadu_pd(from + i)));
-      settle = _mm256_or_pd(settle, _mm256_cmp_pd(over, zero, _CMP_GT_OQ));
+    sm = 0;
+    if (test) {
+      sc = _mm256_loadu_pd(scale + i);
+      settle = _mm256_cmp_pd(_mm256_and_pd(vi, absmask), _mm256_mul_pd(rs, sc), _CMP_LE_OQ);
+      settle = _mm256_and_pd(settle, _mm256_cmp_pd(_mm256_and_pd(yi, absmask),
+                                                   _mm256_mul_pd(rd, sc), _CMP_LE_OQ));
+      if (clampk) {
+        __m256d over = _mm256_mul_pd(yi, _mm256_sub_pd(t, _mm256_loadu_pd(from + i)));
+        settle = _mm256_or_pd(settle, _mm256_cmp_pd(over, zero, _CMP_GT_OQ));
+      }
+      snapm = _mm256_and_pd(settle, live);
+      sm = _mm256_movemask_pd(snapm);
     }
-    snapm = _mm256_and_pd(settle, live);
-    sm = _mm256_movemask_pd(snapm);
     if (sm) {
       xi = sel4(snapm, t, xi);
       yi = sel4(snapm, zero, yi);
@@ -336,7 +359,7 @@ static int step_avx512(const group_step *c, const group_arrays *a, int n, int *d
   const __m512d vp = _mm512_set1_pd(c->vp), vv = _mm512_set1_pd(c->vv);
   const __m512d rs = _mm512_set1_pd(c->rs), rd = _mm512_set1_pd(c->rd);
   const __m512d zero = _mm512_setzero_pd(), one = _mm512_set1_pd(1.0);
-  const int clampk = c->clampk;
+  const int clampk = c->clampk, test = c->test;
   GROUP_ARRAYS(a);
   int i, moving = 0;
   for (i = 0; i + 8 <= n; i += 8) {
@@ -347,16 +370,19 @@ static int step_avx512(const group_step *c, const group_arrays *a, int n, int *d
     t = _mm512_loadu_pd(tg + i);
     y0 = _mm512_loadu_pd(y + i);
     v0 = _mm512_loadu_pd(v + i);
-    sc = _mm512_loadu_pd(scale + i);
     yi = _mm512_add_pd(_mm512_mul_pd(pp, y0), _mm512_mul_pd(pv, v0));
     vi = _mm512_add_pd(_mm512_mul_pd(vp, y0), _mm512_mul_pd(vv, v0));
     xi = _mm512_add_pd(t, yi);
-    settle = _mm512_cmp_pd_mask(_mm512_abs_pd(vi), _mm512_mul_pd(rs, sc), _CMP_LE_OQ);
-    settle &= _mm512_cmp_pd_mask(_mm512_abs_pd(yi), _mm512_mul_pd(rd, sc), _CMP_LE_OQ);
-    if (clampk)
-      settle |= _mm512_cmp_pd_mask(_mm512_mul_pd(yi, _mm512_sub_pd(t, _mm512_loadu_pd(from + i))),
-                                   zero, _CMP_GT_OQ);
-    settle &= live;
+    settle = 0;
+    if (test) {
+      sc = _mm512_loadu_pd(scale + i);
+      settle = _mm512_cmp_pd_mask(_mm512_abs_pd(vi), _mm512_mul_pd(rs, sc), _CMP_LE_OQ);
+      settle &= _mm512_cmp_pd_mask(_mm512_abs_pd(yi), _mm512_mul_pd(rd, sc), _CMP_LE_OQ);
+      if (clampk)
+        settle |= _mm512_cmp_pd_mask(_mm512_mul_pd(yi, _mm512_sub_pd(t, _mm512_loadu_pd(from + i))),
+                                     zero, _CMP_GT_OQ);
+      settle &= live;
+    }
     if (settle) {
       xi = _mm512_mask_blend_pd(settle, xi, t);
       yi = _mm512_mask_blend_pd(settle, yi, zero);
@@ -395,6 +421,7 @@ static int retarget_avx512(restart_state *s, const double *targets, int first, i
     __m512d t = _mm512_loadu_pd(targets + (i - first)), xi, vi, dist, speed, vs, sc, r;
     __mmask8 ch = _mm512_cmp_pd_mask(_mm512_loadu_pd(tg + i), t, _CMP_NEQ_UQ), now, was;
     if (ch == 0) continue;
+    s->restarted = 1;
     xi = _mm512_loadu_pd(x + i);
     vi = _mm512_loadu_pd(v + i);
     dist = _mm512_abs_pd(_mm512_sub_pd(t, xi));
@@ -438,6 +465,7 @@ static int retarget_avx(restart_state *s, const double *targets, int first, int 
     __m256i chi = _mm256_castpd_si256(ch);
     int cm = _mm256_movemask_pd(ch);
     if (cm == 0) continue;
+    s->restarted = 1;
     xi = _mm256_loadu_pd(x + i);
     vi = _mm256_loadu_pd(v + i);
     dist = _mm256_and_pd(_mm256_sub_pd(t, xi), absmask);
@@ -505,11 +533,47 @@ int kn_spring_group_path_for(int cap) {
   return cap > best ? cap : best;
 }
 
+/* The quiet time: how long no moving spring can come to rest.  Per unit
+   mass the energy E = v^2 + w0^2 y^2 (w0^2 = k/m) of a damped spring
+   obeys dE/dt = -2 (c/m) v^2 >= -2 (c/m) E, so E(t) >= E(0) exp(-2ct/m)
+   (Gronwall).  The rest test |v| <= rs S, |y| <= rd S passes only when
+   E <= (rs^2 + w0^2 rd^2) S^2 = E_rest, so none passes for
+   t < ln(min E / max E_rest) / (2c/m), the springs at rest left out.
+   Half of that ratio is given away, far
+   beyond the rounding of the steps (the exact update is a contraction in
+   the energy norm: each step's rounding moves E by a few ulp).  E_rest is
+   taken at least (1e-140 max(1, w0))^2: during a quiet time |v| and w0|y|
+   then stay far above the subnormals, where rounding stops being
+   relative.  0: no quiet time (a state or threshold out of range). */
+static double quiet_time(const kn_spring_group *g) {
+  const double w2 = g->model.omega2, rate = 2 * (g->model.damping / g->model.mass);
+  const double per_s2 = g->rest_speed * g->rest_speed + w2 * (g->rest_delta * g->rest_delta);
+  const double *y = KN_SG_SLOT(g, KN_SG_Y), *v = KN_SG_SLOT(g, KN_SG_V);
+  const double *scale = KN_SG_SLOT(g, KN_SG_SCALE), *rest = KN_SG_SLOT(g, KN_SG_REST);
+  double e_min = HUGE_VAL, s_max = 0, er, ratio;
+  int i, bad = 0;
+  /* min E / max E_rest <= every E / E_rest: no division per spring */
+  for (i = 0; i < g->count; i++) {
+    if (rest[i] == 0.0) {
+      double e = v[i] * v[i] + w2 * (y[i] * y[i]);
+      bad |= !(e <= 1.7976931348623157e308) | !(scale[i] <= 1.7976931348623157e308);
+      if (e < e_min) e_min = e;
+      if (scale[i] > s_max) s_max = scale[i];
+    }
+  }
+  er = per_s2 * (s_max * s_max);
+  if (!(er >= 1e-280 * (w2 > 1 ? w2 : 1))) er = 1e-280 * (w2 > 1 ? w2 : 1);
+  ratio = e_min / er;
+  if (bad || !(ratio > 2)) return 0;
+  if (ratio > 1e200) ratio = 1e200;         /* the longest quiet time asked for */
+  return rate > 0 ? log(ratio / 2) / rate : HUGE_VAL;
+}
+
 int kn_spring_group_update(kn_spring_group *g, double dt) {
   const int n = g->count;
   group_arrays a;
   group_step c;
-  int i = 0, moving = 0;
+  int i = 0, moving = 0, quiet;
   if (g->moving == 0) return 0;
   if (dt != g->coefs_dt) {
     kn_spring_coefs_compute(&g->model, dt, &g->coefs);
@@ -520,6 +584,10 @@ int kn_spring_group_update(kn_spring_group *g, double dt) {
   c.k = g->model.stiffness;
   c.rd = g->rest_delta; c.rs = g->rest_speed;
   c.clampk = g->clamp && c.k != 0;
+  /* a quiet time is kept for groups with stiffness and without clamp (the
+     clamp's stop is no rest test) whose states stay far from overflow */
+  quiet = c.k > 0 && !c.clampk && !kn_spring_group_may_overflow(g);
+  c.test = !(quiet && dt < g->quiet);
   a.x = KN_SG_SLOT(g, KN_SG_X); a.y = KN_SG_SLOT(g, KN_SG_Y);
   a.v = KN_SG_SLOT(g, KN_SG_V); a.tg = KN_SG_SLOT(g, KN_SG_TARGET);
   a.from = KN_SG_SLOT(g, KN_SG_FROM); a.scale = KN_SG_SLOT(g, KN_SG_SCALE);
@@ -549,6 +617,21 @@ int kn_spring_group_update(kn_spring_group *g, double dt) {
   }
   moving += step_range(&c, &a, i, n);
   g->moving = moving;
+  if (!c.test) {
+    g->quiet -= dt;                 /* the quiet time left */
+    g->skipped++;
+  } else {
+    g->quiet = 0;                   /* spent, or too short for this dt */
+    if (quiet && moving > 0) {
+      if (g->recheck > 0) {
+        g->recheck--;
+      } else {
+        g->quiet = quiet_time(g);
+        g->skipped = 0;
+        if (!(g->quiet > 4 * dt)) g->recheck = 16;   /* too short to pay for the scan */
+      }
+    }
+  }
   return moving;
 }
 

@@ -30,11 +30,16 @@ typedef struct kn_spring_group {
   double rest_delta, rest_speed;  /* relative to each spring's distance */
   double coefs_dt;                /* dt of `coefs` (-1: none yet) */
   double reach;                   /* bound on every |x| and |v| to come (see below) */
+  double quiet;                   /* seconds in which no spring can come to rest */
   kn_spring_coefs coefs;
   int count;                      /* springs (>= 1) */
   int clamp;                      /* stop at the target instead of overshooting */
   int moving;                     /* springs not at rest */
   int simd;                       /* the update loop's path (KN_SG_SIMD_AVX512 ..) */
+  int recheck;                    /* updates to go before quiet is worked out again */
+  int backoff;                    /* recheck after a quiet time cut short: 8 .. 256 */
+  int skipped;                    /* updates without rest test in this quiet time */
+  int reserved;
   double data[];                  /* KN_SG_SLOTS slots of KN_SG_STRIDE(count) */
 } kn_spring_group;
 

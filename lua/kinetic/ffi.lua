@@ -40,9 +40,9 @@ typedef struct kn_spring {
 } kn_spring;
 typedef struct kn_spring_group {
   kn_spring_model model;
-  double rest_delta, rest_speed, coefs_dt, reach;
+  double rest_delta, rest_speed, coefs_dt, reach, quiet;
   kn_spring_coefs coefs;
-  int count, clamp, moving, simd;
+  int count, clamp, moving, simd, recheck, backoff, skipped, reserved;
   double data[];
 } kn_spring_group;
 typedef struct kn_timeline {
