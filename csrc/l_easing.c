@@ -325,8 +325,8 @@ static int m_call(lua_State *L) {
 
 /* e:fn() -> f, a plain Lua function with f(p [, before]) == e(p [, before]).
    f is a C closure holding the easing as its upvalue: no __call metamethod
-   to look up and no self to check, which makes each call ~10 ns cheaper on
-   PUC Lua, and type(f) == "function" for libraries that want a function.
+   to look up and no self to check, which makes each call ~5 ns cheaper on
+   Lua 5.4, and type(f) == "function" for libraries that want a function.
    Checks and messages are eval's, p counted as argument #1 as in e(p). */
 static int fn_call(lua_State *L) {
   const kn_easing *e = (const kn_easing *)lua_touserdata(L, lua_upvalueindex(1));

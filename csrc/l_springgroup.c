@@ -217,9 +217,9 @@ static int m_set_target(lua_State *L) {
   return 1;
 }
 
-/* g:set_targets(array): every item checked first (an error changes
-   nothing), then applied in chunks through a buffer on the C stack: no
-   allocation, whatever the count. */
+/* g:set_targets(array): every item read and checked into the buffer past
+   the group's block first (an error changes nothing), then applied to the
+   whole group at once: no allocation, whatever the count. */
 static int m_set_targets(lua_State *L) {
   kn_spring_group *g = check_group(L);
   double *buf = targets_buffer(g);
@@ -230,8 +230,7 @@ static int m_set_targets(lua_State *L) {
                          n, (int)(kn_rawlen(L, 2) > MAX_COUNT ? MAX_COUNT : kn_rawlen(L, 2))));
   lua_settop(L, 2);
   luaL_checkstack(L, 64, "set_targets");
-  /* every item checked before any target changes; the values are popped
-     64 at a time (one API call per item fewer) */
+  /* the values are popped 64 at a time (one API call per item fewer) */
   for (i = 0; i < n; i++) {
     double x;
     if (kn_rawgeti(L, 2, i + 1) != LUA_TNUMBER || !isfinite(x = (double)lua_tonumber(L, -1)))

@@ -39,7 +39,7 @@ typedef struct kn_spring_group {
   int recheck;                    /* updates to go before quiet is worked out again */
   int backoff;                    /* recheck after a quiet time cut short: 8 .. 256 */
   int skipped;                    /* updates without rest test in this quiet time */
-  int reserved;
+  int reserved;                   /* (an even count of ints: lua/kinetic/ffi.lua mirrors this) */
   double data[];                  /* KN_SG_SLOTS slots of KN_SG_STRIDE(count) */
 } kn_spring_group;
 
