@@ -177,7 +177,7 @@ describe("kinetic.spring_group", function()
         end
         g:set_targets(tg)
         for i = 1, count do springs[i]:set_target(tg[i]) end
-        assert.truthy(tostring(g):find(("%d moving)"):format(moving()), 1, true), tostring(g))
+        assert.truthy(tostring(g):find((", %d moving)"):format(moving()), 1, true), tostring(g))
         local dt = step % 3 == 0 and 0.4 or 1 / 60             -- some settle in between
         local m = g:update(dt)
         for i = 1, count do springs[i]:update(dt) end
