@@ -619,7 +619,7 @@ int kn_spring_group_update(kn_spring_group *g, double dt) {
   g->moving = moving;
   if (!c.test) {
     g->quiet -= dt;                 /* the quiet time left */
-    g->skipped++;
+    if (g->skipped < 4) g->skipped++;   /* only "4 or more" counts (restart_end) */
   } else {
     g->quiet = 0;                   /* spent, or too short for this dt */
     if (quiet && moving > 0) {

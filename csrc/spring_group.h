@@ -38,7 +38,7 @@ typedef struct kn_spring_group {
   int simd;                       /* the update loop's path (KN_SG_SIMD_AVX512 ..) */
   int recheck;                    /* updates to go before quiet is worked out again */
   int backoff;                    /* recheck after a quiet time cut short: 8 .. 256 */
-  int skipped;                    /* updates without rest test in this quiet time */
+  int skipped;                    /* updates without rest test in this quiet time (up to 4) */
   int reserved;                   /* (an even count of ints: lua/kinetic/ffi.lua mirrors this) */
   double data[];                  /* KN_SG_SLOTS slots of KN_SG_STRIDE(count) */
 } kn_spring_group;
