@@ -573,7 +573,7 @@ int kn_spring_group_update(kn_spring_group *g, double dt) {
   const int n = g->count;
   group_arrays a;
   group_step c;
-  int i = 0, moving = 0, quiet;
+  int i = 0, moving = 0, may_quiet;
   if (g->moving == 0) return 0;
   if (dt != g->coefs_dt) {
     kn_spring_coefs_compute(&g->model, dt, &g->coefs);
@@ -586,8 +586,8 @@ int kn_spring_group_update(kn_spring_group *g, double dt) {
   c.clampk = g->clamp && c.k != 0;
   /* a quiet time is kept for groups with stiffness and without clamp (the
      clamp's stop is no rest test) whose states stay far from overflow */
-  quiet = c.k > 0 && !c.clampk && !kn_spring_group_may_overflow(g);
-  c.test = !(quiet && dt < g->quiet);
+  may_quiet = c.k > 0 && !c.clampk && !kn_spring_group_may_overflow(g);
+  c.test = !(may_quiet && dt < g->quiet);
   a.x = KN_SG_SLOT(g, KN_SG_X); a.y = KN_SG_SLOT(g, KN_SG_Y);
   a.v = KN_SG_SLOT(g, KN_SG_V); a.tg = KN_SG_SLOT(g, KN_SG_TARGET);
   a.from = KN_SG_SLOT(g, KN_SG_FROM); a.scale = KN_SG_SLOT(g, KN_SG_SCALE);
@@ -622,7 +622,7 @@ int kn_spring_group_update(kn_spring_group *g, double dt) {
     if (g->skipped < 4) g->skipped++;   /* only "4 or more" counts (restart_end) */
   } else {
     g->quiet = 0;                   /* spent, or too short for this dt */
-    if (quiet && moving > 0) {
+    if (may_quiet && moving > 0) {
       if (g->recheck > 0) {
         g->recheck--;
       } else {
