@@ -23,6 +23,8 @@ local function defs(log)
       on_keyframe = cb("k5"), on_iteration = cb("i5"), on_complete = cb("c5") },
     { from = { x = 0 }, { to = { x = 1 }, duration = 0.15 }, after = "restart", iterations = 40,
       on_iteration = cb("i6") },
+    { from = { 1, 2, 3, 4, 5, 6 }, { to = { 6, 5, 4, 3, 2, 1 }, duration = 0.35, easing = "ease" },
+      after = "reverse", iterations = 3 },
   }
 end
 
@@ -179,6 +181,8 @@ describe("kinetic.update_timelines", function()
 
   it("rejects bad arguments with the standard message", function()
     local tl = kinetic.timeline { from = 0, { to = 1, duration = 1 } }
+    local fake = {}
+    debug.setmetatable(fake, debug.getmetatable(tl))
     local cases = {
       { { nil, 1 }, "bad argument #1 to '[^']*' %(table of timelines expected, got nil%)" },
       { { "x", 1 }, "bad argument #1 to '[^']*' %(table of timelines expected, got string%)" },
@@ -190,6 +194,8 @@ describe("kinetic.update_timelines", function()
       { { { tl, 5 }, 1 }, "bad argument #1 to '[^']*' %(item 2: kinetic.Timeline expected, got number%)" },
       { { { tl, {} }, 1 }, "bad argument #1 to '[^']*' %(item 2: kinetic.Timeline expected, got table%)" },
       { { { tl, kinetic.spring {} }, 1 }, "bad argument #1 to '[^']*' %(item 2: kinetic.Timeline expected, got kinetic.Spring%)" },
+      -- a table given the class's metatable (the debug library can) is still a table
+      { { { tl, fake }, 1 }, "bad argument #1 to '[^']*' %(item 2: kinetic.Timeline expected, got table%)" },
     }
     for _, c in ipairs(cases) do
       local before = tl:time()

@@ -131,29 +131,28 @@ function M.install(core)
   local group_ptr = ffi.typeof("kn_spring_group *")
   local timeline_ptr = ffi.typeof("kn_timeline *")
 
-  -- Objects seen by the fast path: userdata -> cdata pointer (or false:
-  -- use the classic method for this object).  Weak keys: no leak.
+  -- Which objects the fast path takes is read off each object on every
+  -- call: its class by its metatable (debug.getmetatable, one load in
+  -- compiled code), then ffi.cast to its struct (an address add).  A table
+  -- keyed by the object would cost a hash lookup by a new key on every call
+  -- of a loop over many objects, which the JIT cannot hoist (~10 ns).
+  -- Weak keys (no leak) for what only a table can hold: property names,
+  -- buffers.
   local function weak() return setmetatable({}, { __mode = "k" }) end
 
   ---------------------------------------------------------------- easings
   local emt, bmt = reg["kinetic.Easing"], reg["kinetic.Bezier"]
   local c_eval = emt.__index.eval
-  local easings = weak()
-  local function easing_reg(e)
+  local function is_easing(e)
+    if type(e) ~= "userdata" then return false end
     local mt = dgetmetatable(e)
-    if type(e) == "userdata" and (mt == emt or mt == bmt) then
-      easings[e] = true
-      return true
-    end
-    return nil
+    return mt == emt or mt == bmt
   end
   -- (self is taken from ... and all of ... handed on: e.eval() must reach
   -- the classic method with no value, not with a nil, for its message)
   local function eval(...)
     local e, p, before = ...
-    local ok = easings[e]
-    if ok == nil then ok = easing_reg(e) end
-    if ok and type(p) == "number" and p > -huge and p < huge then   -- NaN fails too
+    if is_easing(e) and type(p) == "number" and p > -huge and p < huge then   -- NaN fails too
       if before == nil or before == false then return easing_eval(e, p, 0) end
       if before == true then return easing_eval(e, p, 1) end
     end
@@ -165,9 +164,7 @@ function M.install(core)
   local c_fn = emt.__index.fn
   local function fn(...)
     local e = ...
-    local ok = easings[e]
-    if ok == nil then ok = easing_reg(e) end
-    if not ok then return c_fn(...) end          -- raises: bad self
+    if not is_easing(e) then return c_fn(...) end   -- raises: bad self
     return function(...)
       local p, before = ...
       if type(p) == "number" and p > -huge and p < huge and (before == nil or before == false) then
@@ -185,14 +182,12 @@ function M.install(core)
   ---------------------------------------------------------------- springs
   local smt = reg["kinetic.Spring"]
   local c_update, c_position = smt.__index.update, smt.__index.position
-  local springs = weak()
-  local function spring_reg(s)
+  -- the struct of a Spring the fast path takes, else nil (callbacks, set
+  -- at creation, or long vectors: classic)
+  local function spring_of(s)
     if type(s) ~= "userdata" or dgetmetatable(s) ~= smt then return nil end
     local p = cast(spring_ptr, s)
-    if p.user ~= 0 or p.n > 4 then
-      p = false                                  -- callbacks or long vectors: classic
-    end
-    springs[s] = p
+    if p.user ~= 0 or p.n > 4 then return nil end
     return p
   end
   -- (cdata references such as p.data are not kept in locals across loops:
@@ -213,8 +208,7 @@ function M.install(core)
   -- the stepped integrators (rk4, euler: 1 ms substeps)
   smt.__index.update = function(s, ...)
     local dt = ...
-    local p = springs[s]
-    if p == nil then p = spring_reg(s) end
+    local p = spring_of(s)
     if p and type(dt) == "number" and dt >= 0 and (dt <= 3600 or (dt < huge and p.integrator == 0)) then
       local x = spring_step(p, dt)               -- NaN: overflowed, reset on its target
       if x ~= x then
@@ -234,8 +228,7 @@ function M.install(core)
   local function finite(x) return type(x) == "number" and x > -huge and x < huge end
   local function setter(what, classic)
     return function(s, ...)
-      local p = springs[s]
-      if p == nil then p = spring_reg(s) end
+      local p = spring_of(s)
       if p then
         local n, nargs = p.n, select("#", ...)
         local a, b, c, d = ...
@@ -261,8 +254,7 @@ function M.install(core)
   smt.__index.set_position = setter(1, smt.__index.set_position)
   smt.__index.set_velocity = setter(2, smt.__index.set_velocity)
   smt.__index.position = function(s, ...)
-    local p = springs[s]
-    if p == nil then p = spring_reg(s) end
+    local p = spring_of(s)
     if p then return values(p, p.n) end
     return c_position(s, ...)
   end
@@ -338,47 +330,53 @@ function M.install(core)
   ---------------------------------------------------------------- timelines
   local tmt = reg["kinetic.Timeline"]
   local c_at, c_tupdate = tmt.__index.at, tmt.__index.update
-  local timelines = weak()     -- tl -> pointer
-  local tnames = weak()        -- tl -> array of property names (named shape)
-  local function timeline_reg(tl)
+  local tnames = weak()        -- tl -> array of its property names, or false
+  -- The names of a named timeline, read once from its user value; false
+  -- when one is not a string (emptied through the debug library): classic.
+  local function names_of(tl, p)
+    local names = tnames[tl]
+    if names == nil then
+      local uv = getfenv(tl)
+      names = {}
+      for j = 1, p.ncomp do
+        names[j] = uv[j]
+        if type(names[j]) ~= "string" then names = false; break end
+      end
+      tnames[tl] = names
+    end
+    return names
+  end
+  -- The struct of a Timeline the fast path takes, and its property names
+  -- for the named shape; nil for anything else (long vectors without out
+  -- go to the classic methods as well).
+  local function timeline_of(tl)
     if type(tl) ~= "userdata" or dgetmetatable(tl) ~= tmt then return nil end
     local p = cast(timeline_ptr, tl)
     local shape = band(p.user, 3)
     if shape == 2 then
-      local uv, names = getfenv(tl), {}
-      for j = 1, p.ncomp do
-        names[j] = uv[j]
-        if type(names[j]) ~= "string" then p = false end   -- emptied through debug: classic
-      end
-      tnames[tl] = names
-    elseif shape == 1 and p.ncomp > 4 then
-      p = false                                   -- long vectors without out: classic
+      local names = names_of(tl, p)
+      if not names then return nil end
+      return p, names
     end
-    timelines[tl] = p
+    if shape == 1 and p.ncomp > 4 then return nil end
     return p
   end
   -- Results as l_timeline.c's push_state.  Up to 4 components written out
   -- without a loop: a short inner loop becomes hot before the caller's
   -- loop and gets a trace of its own, and which one LuaJIT compiles first
   -- (25 or 55 ns for 4 named properties) would depend on luck.
-  local function result(tl, p, v0, out)
-    local shape = band(p.user, 3)
-    if shape == 0 then return v0 end
-    local n = p.ncomp
-    if shape == 1 then
-      if out == nil then return scratch(p, n) end
-      if n <= 4 then
-        out[1] = p.scratch[0]
-        if n >= 2 then out[2] = p.scratch[1] end
-        if n >= 3 then out[3] = p.scratch[2] end
-        if n >= 4 then out[4] = p.scratch[3] end
-      else
-        for j = 1, n do out[j] = p.scratch[j - 1] end
-      end
-      return out
+  local function put_vector(p, n, out)
+    if n <= 4 then
+      out[1] = p.scratch[0]
+      if n >= 2 then out[2] = p.scratch[1] end
+      if n >= 3 then out[3] = p.scratch[2] end
+      if n >= 4 then out[4] = p.scratch[3] end
+    else
+      for j = 1, n do out[j] = p.scratch[j - 1] end
     end
-    local names = tnames[tl]
-    if out == nil then out = tnew(0, n) end
+    return out
+  end
+  local function put_named(names, p, n, out)
     if n <= 4 then
       out[names[1]] = p.scratch[0]
       if n >= 2 then out[names[2]] = p.scratch[1] end
@@ -389,25 +387,33 @@ function M.install(core)
     end
     return out
   end
+  local function result(p, names, v0, out)
+    local shape = band(p.user, 3)
+    if shape == 0 then return v0 end
+    local n = p.ncomp
+    if shape == 1 then
+      if out == nil then return scratch(p, n) end
+      return put_vector(p, n, out)
+    end
+    return put_named(names, p, n, out == nil and tnew(0, n) or out)
+  end
   local function plain_out(out)
     return out == nil or (type(out) == "table" and getmetatable(out) == nil)
   end
   tmt.__index.at = function(tl, ...)
     local t, out = ...
-    local p = timelines[tl]
-    if p == nil then p = timeline_reg(tl) end
+    local p, names = timeline_of(tl)
     if p and type(t) == "number" and t > -huge and t < huge and plain_out(out) then
-      return result(tl, p, timeline_at(p, t), out)
+      return result(p, names, timeline_at(p, t), out)
     end
     return c_at(tl, ...)
   end
   tmt.__index.update = function(tl, ...)
     local dt, out = ...
-    local p = timelines[tl]
-    if p == nil then p = timeline_reg(tl) end
+    local p, names = timeline_of(tl)
     if p and rshift(p.user, 4) == 0 and type(dt) == "number" and dt >= 0
        and p.clock + dt < huge and plain_out(out) then
-      return result(tl, p, timeline_update(p, dt), out)
+      return result(p, names, timeline_update(p, dt), out)
     end
     return c_tupdate(tl, ...)
   end
@@ -444,9 +450,12 @@ function M.install(core)
     local playing = 0
     for i = 1, n do
       local tl = rawget(list, i)
-      local p = timelines[tl]
-      if p == nil then p = timeline_reg(tl) end
-      if p == nil then return not_a_timeline(i, tl) end
+      if type(tl) ~= "userdata" or dgetmetatable(tl) ~= tmt then return not_a_timeline(i, tl) end
+      local p, names = cast(timeline_ptr, tl), nil
+      if band(p.user, 3) == 2 then
+        names = names_of(tl, p)
+        if not names then p = false end            -- classic, below
+      end
       if p then
         if not fits(p.clock, dt) then
           error(("update_timelines: timeline %d's clock would overflow"):format(i), 0)
@@ -465,7 +474,8 @@ function M.install(core)
             rawset(out, i, o)
           end
           if rshift(p.user, 4) == 0 and getmetatable(o) == nil then
-            result(tl, p, timeline_update(p, dt), o)
+            timeline_update(p, dt)
+            if shape == 1 then put_vector(p, p.ncomp, o) else put_named(names, p, p.ncomp, o) end
           else
             c_tupdate(tl, dt, o)
           end
