@@ -53,6 +53,55 @@ local function kinetic_update(opts)
   end
 end
 
+-- NS springs as objects, each stepped by its own update call every frame
+-- (a UI animating many elements): kinetic Springs against pure-Lua spring
+-- objects with the same closed-form step, coefficients computed per call as
+-- lua_closed_form does per frame.  Time per spring.
+local NS = 100
+local function lua_spring_new(target)
+  local self = { x = 0, v = 0, target = target }
+  local a = C / 2
+  local b = math.sqrt(K - a * a)
+  local exp, cos, sin = math.exp, math.cos, math.sin
+  function self.update(o, dt)
+    local e = exp(-a * dt)
+    local c, s = cos(b * dt), sin(b * dt)
+    local y, w = o.x - o.target, o.v
+    o.x = o.target + e * (c + a * s / b) * y + e * s / b * w
+    o.v = -K * e * s / b * y + e * (c - a * s / b) * w
+    return o.x
+  end
+  return self
+end
+
+local function many_kinetic(n)
+  local list = {}
+  for i = 1, NS do
+    list[i] = kinetic.spring { stiffness = K, damping = C, to = i, rest_delta = 0, rest_speed = 0 }
+  end
+  local sum = 0
+  for f = 1, n do
+    if f % RETARGET == 0 then
+      for i = 1, NS do list[i]:set_target(-list[i]:target()) end
+    end
+    for i = 1, NS do sum = sum + list[i]:update(DT) end
+  end
+  return sum
+end
+
+local function many_lua(n)
+  local list = {}
+  for i = 1, NS do list[i] = lua_spring_new(i) end
+  local sum = 0
+  for f = 1, n do
+    if f % RETARGET == 0 then
+      for i = 1, NS do list[i].target = -list[i].target end
+    end
+    for i = 1, NS do sum = sum + list[i]:update(DT) end
+  end
+  return sum
+end
+
 -- Rebound's RK4 (1 ms substeps, interpolated remainder) in pure Lua.
 local function lua_rebound(n)
   local h = 0.001
@@ -185,6 +234,8 @@ return {
     { name = "analytic 2-vector vs pure-Lua closed form",
       kinetic = kinetic_update(opts { stiffness = K, damping = C, from = { 0, 0 }, to = { 1, 2 } }),
       baseline = lua_closed_form(2) },
+    { name = "100 springs, s:update(dt) on each", per = NS,
+      kinetic = many_kinetic, baseline = many_lua },
     { name = "rk4 (Rebound) scalar vs pure-Lua Rebound RK4",
       kinetic = kinetic_update(opts { tension = K, friction = C, integrator = "rk4" }),
       baseline = lua_rebound },
