@@ -347,8 +347,8 @@ function M.install(core)
     return names
   end
   -- The struct of a Timeline the fast path takes, and its property names
-  -- for the named shape; nil for anything else (long vectors without out
-  -- go to the classic methods as well).
+  -- for the named shape; nil for anything else, and for vectors longer
+  -- than 4 (which at and update return as values without out): classic.
   local function timeline_of(tl)
     if type(tl) ~= "userdata" or dgetmetatable(tl) ~= tmt then return nil end
     local p = cast(timeline_ptr, tl)
