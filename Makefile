@@ -34,10 +34,19 @@ LIBS       := -lm
 
 BUILD_ROOT ?= build
 BUILD      ?= $(BUILD_ROOT)/$(LUA)
-SRCS       := $(sort $(wildcard csrc/*.c))
-HDRS       := $(wildcard csrc/*.h)
-OBJS       := $(patsubst csrc/%.c,$(BUILD)/obj/%.o,$(SRCS))
+# The two C layers.  csrc/core is pure C99 (it is compiled without any Lua
+# include path, so a Lua header there fails the build); csrc/lua is the
+# binding.  CORE_SRCS is the one list the library, the fuzzers and the C
+# benchmark share.
+CORE_SRCS  := $(sort $(wildcard csrc/core/*.c))
+CORE_HDRS  := $(wildcard csrc/core/*.h)
+LUA_SRCS   := $(sort $(wildcard csrc/lua/*.c))
+LUA_HDRS   := $(wildcard csrc/lua/*.h)
+CORE_OBJS  := $(patsubst csrc/%.c,$(BUILD)/obj/%.o,$(CORE_SRCS))
+LUA_OBJS   := $(patsubst csrc/%.c,$(BUILD)/obj/%.o,$(LUA_SRCS))
+OBJS       := $(CORE_OBJS) $(LUA_OBJS)
 SO         := $(BUILD)/kinetic/core.so
+CORE_CFLAGS := -std=c99 -fPIC -fvisibility=hidden $(WARN) $(CFLAGS) -Icsrc/core
 
 LUA_ABI    := $(if $(filter luajit lua5.1,$(LUA)),5.1,$(patsubst lua%,%,$(LUA)))
 PREFIX     ?= /usr/local
@@ -49,9 +58,13 @@ INST_LUADIR ?= $(PREFIX)/share/lua/$(LUA_ABI)
 all: build
 build: $(SO)
 
-$(BUILD)/obj/%.o: csrc/%.c $(HDRS)
+$(BUILD)/obj/core/%.o: csrc/core/%.c $(CORE_HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -c $< -o $@
+	$(CC) $(CORE_CFLAGS) -c $< -o $@
+
+$(BUILD)/obj/lua/%.o: csrc/lua/%.c $(CORE_HDRS) $(LUA_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Icsrc/core -c $< -o $@
 
 $(SO): $(OBJS)
 	@mkdir -p $(dir $@)
@@ -75,8 +88,8 @@ bench: deps
 	    $$vm bench/run.lua || exit 1; \
 	done
 	@mkdir -p $(BUILD_ROOT)/c
-	@$(CC) -std=c99 -O2 -Icsrc -o $(BUILD_ROOT)/c/core_ns bench/core_ns.c \
-	  $(filter-out csrc/l_% csrc/kinetic.c csrc/lutil.c,$(SRCS)) -lm
+	@$(CC) -std=c99 -O2 -Icsrc/core -o $(BUILD_ROOT)/c/core_ns bench/core_ns.c \
+	  $(CORE_SRCS) -lm
 	@echo "== C"
 	@$(BUILD_ROOT)/c/core_ns
 
@@ -107,16 +120,15 @@ FUZZ_SECONDS ?= 60
 FUZZ_CC      ?= clang
 FUZZ_BUILD   ?= $(BUILD_ROOT)/fuzz
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-FUZZ_CFLAGS  := -std=c99 -g -O1 $(WARN) $(FUZZ_SAN) -Icsrc
+FUZZ_CFLAGS  := -std=c99 -g -O1 $(WARN) $(FUZZ_SAN) -Icsrc/core
 # clang's -Wformat=2 also flags vsnprintf(fmt) in a va_list helper, and NAN
 # (a float) in a double context: both fine, both silent under gcc.
 FUZZ_CORE_NOWARN := -Wno-format-nonliteral -Wno-double-promotion
 FUZZ_HARNESSES := easing_parse bezier spring timeline group motion viewport
-CORE_SRCS    := $(filter-out csrc/l_%.c csrc/kinetic.c csrc/lutil.c,$(SRCS))
-FUZZ_OBJS    := $(patsubst csrc/%.c,$(FUZZ_BUILD)/obj/%.o,$(CORE_SRCS))
+FUZZ_OBJS    := $(patsubst csrc/core/%.c,$(FUZZ_BUILD)/obj/%.o,$(CORE_SRCS))
 FUZZ_BINS    := $(patsubst %,$(FUZZ_BUILD)/fuzz_%,$(FUZZ_HARNESSES))
 
-$(FUZZ_BUILD)/obj/%.o: csrc/%.c $(HDRS)
+$(FUZZ_BUILD)/obj/%.o: csrc/core/%.c $(CORE_HDRS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_CORE_NOWARN) -fsanitize=fuzzer-no-link -c $< -o $@
 

@@ -2,7 +2,7 @@
 ** bezier_ns.c -- C-level cost of the cubic-bezier solver, no Lua involved,
 ** and a cross-check of the solver against the closed-form cubic formula.
 **
-**   cc -O2 -std=c99 -Icsrc bench/bezier_ns.c csrc/bezier.c -lm -o /tmp/bezier_ns && /tmp/bezier_ns
+**   cc -O2 -std=c99 -Icsrc/core bench/bezier_ns.c csrc/core/bezier.c -lm -o /tmp/bezier_ns && /tmp/bezier_ns
 */
 #include <math.h>
 #include <stdio.h>

@@ -3,7 +3,7 @@
 ** eval, Spring update (scalar, 2-vector), spring_group update per spring,
 ** Timeline update (10 segments, 4 components).  Run by `make bench`:
 **
-**   make bench   (or: cc -O2 -std=c99 -Icsrc bench/core_ns.c CORE.c -lm, CORE = csrc files without l_, kinetic.c, lutil.c)
+**   make bench   (or: cc -O2 -std=c99 -Icsrc/core bench/core_ns.c csrc/core/*.c -lm)
 */
 #include <math.h>
 #include <stdio.h>
