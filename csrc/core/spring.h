@@ -35,6 +35,11 @@ typedef struct kn_spring_coefs {
 
 enum { KN_SPRING_ANALYTIC = 0, KN_SPRING_RK4 = 1, KN_SPRING_EULER = 2 };
 
+/* The stepped integrators (RK4, Euler) advance in 1 ms substeps: one update
+   of a spring that uses them covers at most this many seconds, so that a
+   call's work stays bounded and `accum -= 1 ms` stays exact. */
+#define KN_SPRING_STEPPED_DT_MAX 3600.0
+
 /* Fixed substep of the rk4 and euler integrators (Rebound, react-spring). */
 #define KN_SPRING_SUBSTEP 0.001
 

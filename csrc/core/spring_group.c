@@ -637,7 +637,7 @@ int kn_spring_group_update(kn_spring_group *g, double dt) {
 
 int kn_spring_group_may_overflow(const kn_spring_group *g) {
   return (g->model.stiffness == 0 && g->model.damping == 0) ||
-         !(g->reach <= 0.5 * 1.7976931348623157e308);
+         !(g->reach <= KN_SPRING_GROUP_REACH_MAX);
 }
 
 /* As kn_spring_reset_on_target for each spring whose x or v left the

@@ -12,6 +12,7 @@
 #ifndef KINETIC_SPRING_GROUP_H
 #define KINETIC_SPRING_GROUP_H
 
+#include <float.h>
 #include <stddef.h>
 
 #include "spring.h"
@@ -97,6 +98,7 @@ int kn_spring_group_update(kn_spring_group *g, double dt);
    whose x or v is no longer finite to rest on its target, as the kn_spring
    binding does for one spring, and returns 1 + the index of the first, or
    0. */
+#define KN_SPRING_GROUP_REACH_MAX (0.5 * DBL_MAX)
 int kn_spring_group_may_overflow(const kn_spring_group *g);
 int kn_spring_group_reset_overflowed(kn_spring_group *g);
 

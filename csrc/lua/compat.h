@@ -2,7 +2,7 @@
 ** compat.h -- one source for every Lua C ABI (5.1/LuaJIT, 5.2, 5.3, 5.4).
 **
 ** Only the binding files include this.  Every replacement is a static
-** function with a `kn_` prefix, never a `lua`-prefixed name: LuaJIT 2.1
+** function with an `lk_` prefix, never a `lua`-prefixed name: LuaJIT 2.1
 ** already exports some 5.2 functions, and a module built against the 5.1
 ** headers must also load in PUC lua5.1, which lacks them.
 */
@@ -16,7 +16,7 @@
 
 /* luaL_setfuncs of 5.2: register `l` into the table on top, with `nup`
    upvalues shared by all functions. */
-static inline void kn_setfuncs(lua_State *L, const luaL_Reg *l, int nup) {
+static inline void lk_setfuncs(lua_State *L, const luaL_Reg *l, int nup) {
   luaL_checkstack(L, nup + 1, "too many upvalues");
   for (; l->name != NULL; l++) {
     int i;
@@ -30,13 +30,13 @@ static inline void kn_setfuncs(lua_State *L, const luaL_Reg *l, int nup) {
   lua_pop(L, nup);
 }
 
-static inline size_t kn_rawlen(lua_State *L, int idx) {
+static inline size_t lk_rawlen(lua_State *L, int idx) {
   return lua_objlen(L, idx);
 }
 
 /* luaL_testudata of 5.2: the userdata at `ud` if its metatable is the one
    registered as `tname`, otherwise NULL. */
-static inline void *kn_testudata(lua_State *L, int ud, const char *tname) {
+static inline void *lk_testudata(lua_State *L, int ud, const char *tname) {
   void *p = lua_touserdata(L, ud);
   if (p != NULL && lua_getmetatable(L, ud)) {
     luaL_getmetatable(L, tname);
@@ -47,29 +47,29 @@ static inline void *kn_testudata(lua_State *L, int ud, const char *tname) {
   return NULL;
 }
 
-static inline int kn_absindex(lua_State *L, int idx) {
+static inline int lk_absindex(lua_State *L, int idx) {
   return (idx > 0 || idx <= LUA_REGISTRYINDEX) ? idx : lua_gettop(L) + idx + 1;
 }
 
-#define kn_setuservalue(L, idx)  lua_setfenv((L), (idx))
-#define kn_getuservalue(L, idx)  lua_getfenv((L), (idx))
+#define lk_setuservalue(L, idx)  lua_setfenv((L), (idx))
+#define lk_getuservalue(L, idx)  lua_getfenv((L), (idx))
 
 #else
 
-#define kn_setfuncs(L, l, n)     luaL_setfuncs((L), (l), (n))
-#define kn_rawlen(L, idx)        ((size_t)lua_rawlen((L), (idx)))
-#define kn_testudata(L, ud, tn)  luaL_testudata((L), (ud), (tn))
-#define kn_absindex(L, idx)      lua_absindex((L), (idx))
-#define kn_setuservalue(L, idx)  ((void)lua_setuservalue((L), (idx)))
-#define kn_getuservalue(L, idx)  ((void)lua_getuservalue((L), (idx)))
+#define lk_setfuncs(L, l, n)     luaL_setfuncs((L), (l), (n))
+#define lk_rawlen(L, idx)        ((size_t)lua_rawlen((L), (idx)))
+#define lk_testudata(L, ud, tn)  luaL_testudata((L), (ud), (tn))
+#define lk_absindex(L, idx)      lua_absindex((L), (idx))
+#define lk_setuservalue(L, idx)  ((void)lua_setuservalue((L), (idx)))
+#define lk_getuservalue(L, idx)  ((void)lua_getuservalue((L), (idx)))
 
 #endif
 
 /* lua_rawgeti that returns the type of the value it pushed (5.3+ does). */
 #if LUA_VERSION_NUM >= 503
-#define kn_rawgeti(L, idx, i)    lua_rawgeti((L), (idx), (i))
+#define lk_rawgeti(L, idx, i)    lua_rawgeti((L), (idx), (i))
 #else
-static inline int kn_rawgeti(lua_State *L, int idx, int i) {
+static inline int lk_rawgeti(lua_State *L, int idx, int i) {
   lua_rawgeti(L, idx, i);
   return lua_type(L, -1);
 }
@@ -77,9 +77,9 @@ static inline int kn_rawgeti(lua_State *L, int idx, int i) {
 
 /* A full userdata with room for one user value (5.4 needs it asked for). */
 #if LUA_VERSION_NUM >= 504
-#define kn_newuserdata(L, sz)    lua_newuserdatauv((L), (sz), 1)
+#define lk_newuserdata(L, sz)    lua_newuserdatauv((L), (sz), 1)
 #else
-#define kn_newuserdata(L, sz)    lua_newuserdata((L), (sz))
+#define lk_newuserdata(L, sz)    lua_newuserdata((L), (sz))
 #endif
 
 #endif

@@ -23,7 +23,7 @@ static int argerror(lua_State *L, int arg, const char *fname, const char *msg) {
 
 static int expected(lua_State *L, int arg, const char *fname, const char *what, int idx) {
   return argerror(L, arg, fname, lua_pushfstring(L, "%s expected, got %s", what,
-                                                  kn_typename(L, idx)));
+                                                  lk_typename(L, idx)));
 }
 
 /* Finite number at stack index idx, reported as argument arg of fname. */
@@ -41,8 +41,8 @@ static double optnum(lua_State *L, int idx, int arg, const char *fname, double d
 
 /* The easing payload of the value at idx, or NULL. */
 static kn_easing *toeasing(lua_State *L, int idx) {
-  void *p = kn_testudata(L, idx, KN_EASING);
-  if (p == NULL) p = kn_testudata(L, idx, KN_BEZIER);
+  void *p = lk_testudata(L, idx, KN_EASING);
+  if (p == NULL) p = lk_testudata(L, idx, KN_BEZIER);
   return (kn_easing *)p;
 }
 
@@ -63,25 +63,25 @@ static kn_easing *checkeasing(lua_State *L, int idx, const char *fname) {
   if (e == NULL) {
     if (lua_isnoneornil(L, idx))
       luaL_error(L, "calling '%s' on bad self (kinetic.Easing expected, got %s)",
-                 fname, kn_typename(L, idx));
+                 fname, lk_typename(L, idx));
     luaL_error(L, "calling '%s' on bad self (kinetic.Easing expected, got %s)",
-               fname, kn_typename(L, idx));
+               fname, lk_typename(L, idx));
   }
   return e;
 }
 
 static kn_easing *checkbezier(lua_State *L, int idx, const char *fname) {
-  kn_easing *e = (kn_easing *)kn_testudata(L, idx, KN_BEZIER);
+  kn_easing *e = (kn_easing *)lk_testudata(L, idx, KN_BEZIER);
   if (e == NULL)
     luaL_error(L, "calling '%s' on bad self (kinetic.Bezier expected, got %s)",
-               fname, kn_typename(L, idx));
+               fname, lk_typename(L, idx));
   return e;
 }
 
 /* A new userdata holding a copy of the n-point easing e. */
 static kn_easing *pusheasing(lua_State *L, const kn_easing *e) {
   size_t size = kn_easing_size(e->npoints);
-  kn_easing *o = (kn_easing *)kn_newobject(L, size,
+  kn_easing *o = (kn_easing *)lk_newobject(L, size,
                                            e->kind == KN_E_BEZIER ? KN_BEZIER : KN_EASING);
   memcpy(o, e, size);
   return o;
@@ -98,7 +98,7 @@ static const kn_easing *pushparsed(lua_State *L, int idx) {
   int scratch = 0;
   cap = kn_easing_parse_maxpoints(s, len);
   if (cap > 16) {
-    e = (kn_easing *)kn_newuserdata(L, kn_easing_size(cap));
+    e = (kn_easing *)lk_newuserdata(L, kn_easing_size(cap));
     scratch = 1;
   } else {
     cap = 16;
@@ -115,13 +115,13 @@ static const kn_easing *pushparsed(lua_State *L, int idx) {
   }
 }
 
-const struct kn_easing *kn_toeasing(lua_State *L, int idx) {
+const struct kn_easing *lk_toeasing(lua_State *L, int idx) {
   kn_easing *e;
-  idx = kn_absindex(L, idx);
+  idx = lk_absindex(L, idx);
   e = toeasing(L, idx);
   if (e != NULL) { lua_pushvalue(L, idx); return e; }
   if (lua_type(L, idx) == LUA_TSTRING) return pushparsed(L, idx);
-  lua_pushfstring(L, "easing or easing spec string expected, got %s", kn_typename(L, idx));
+  lua_pushfstring(L, "easing or easing spec string expected, got %s", lk_typename(L, idx));
   return NULL;
 }
 
@@ -196,21 +196,21 @@ static int l_linear(lua_State *L) {
   size_t nstops, i, n = 0;
   kn_easing *e;
   if (lua_type(L, 1) != LUA_TTABLE) return expected(L, 1, "linear", "table of stops", 1);
-  nstops = kn_rawlen(L, 1);
+  nstops = lk_rawlen(L, 1);
   if (nstops < 2)
     return argerror(L, 1, "linear", lua_pushfstring(L, "at least 2 stops expected, got %d", (int)nstops));
   lua_settop(L, 1);
-  e = (kn_easing *)kn_newuserdata(L, kn_easing_size(2 * nstops));   /* scratch, 2 */
+  e = (kn_easing *)lk_newuserdata(L, kn_easing_size(2 * nstops));   /* scratch, 2 */
   for (i = 1; i <= nstops; i++) {
     lua_rawgeti(L, 1, (int)i);
     if (lua_type(L, -1) == LUA_TNUMBER) {
       double x = (double)lua_tonumber(L, -1);
       if (!isfinite(x))
         argerror(L, 1, "linear", lua_pushfstring(L, "stop %d: finite number expected, got %s",
-                 (int)i, kn_typename(L, -1)));
+                 (int)i, lk_typename(L, -1)));
       e->points[2 * n] = NAN; e->points[2 * n + 1] = x; n++;
     } else if (lua_type(L, -1) == LUA_TTABLE) {
-      size_t k = kn_rawlen(L, -1), j;
+      size_t k = lk_rawlen(L, -1), j;
       double v[3];
       if (k < 2 || k > 3)
         argerror(L, 1, "linear", lua_pushfstring(L,
@@ -219,7 +219,7 @@ static int l_linear(lua_State *L) {
         lua_rawgeti(L, -1, (int)j + 1);
         if (lua_type(L, -1) != LUA_TNUMBER || !isfinite((double)lua_tonumber(L, -1)))
           argerror(L, 1, "linear", lua_pushfstring(L, "stop %d, item %d: finite number expected, got %s",
-                   (int)i, (int)j + 1, kn_typename(L, -1)));
+                   (int)i, (int)j + 1, lk_typename(L, -1)));
         v[j] = (double)lua_tonumber(L, -1);
         lua_pop(L, 1);
       }
@@ -228,7 +228,7 @@ static int l_linear(lua_State *L) {
       }
     } else {
       argerror(L, 1, "linear", lua_pushfstring(L, "stop %d: number or {output, input} expected, got %s",
-               (int)i, kn_typename(L, -1)));
+               (int)i, lk_typename(L, -1)));
     }
     lua_pop(L, 1);
   }
@@ -380,7 +380,7 @@ static int m_tostring(lua_State *L) {
   if (n < sizeof buf) {
     lua_pushlstring(L, buf, n);
   } else {
-    char *big = (char *)kn_newuserdata(L, n + 1);
+    char *big = (char *)lk_newuserdata(L, n + 1);
     kn_easing_tostring(e, big, n + 1);
     lua_pushlstring(L, big, n);
   }
@@ -427,7 +427,7 @@ static int m_control_points(lua_State *L) {
 
 /* ---- registration ------------------------------------------------------------- */
 
-/* Fill metatable `tname` (created by kn_newclass): methods into __index and
+/* Fill metatable `tname` (created by lk_newclass): methods into __index and
    the metamethods, each closure with both metatables as upvalues, its own
    class's first (m_eval's fast test compares against upvalue 1 only). */
 static void fillclass(lua_State *L, const char *tname, const char *other,
@@ -435,15 +435,15 @@ static void fillclass(lua_State *L, const char *tname, const char *other,
   luaL_getmetatable(L, tname);
   luaL_getmetatable(L, tname);
   luaL_getmetatable(L, other);
-  kn_setfuncs(L, meta, 2);                    /* pops the two upvalues */
+  lk_setfuncs(L, meta, 2);                    /* pops the two upvalues */
   lua_getfield(L, -1, "__index");
   luaL_getmetatable(L, tname);
   luaL_getmetatable(L, other);
-  kn_setfuncs(L, methods, 2);
+  lk_setfuncs(L, methods, 2);
   lua_pop(L, 2);
 }
 
-void kn_open_easing(lua_State *L) {
+void lk_open_easing(lua_State *L) {
   static const luaL_Reg easing_methods[] = {
     { "eval", m_eval }, { "sample", m_sample }, { "fn", m_fn }, { NULL, NULL }
   };
@@ -460,9 +460,9 @@ void kn_open_easing(lua_State *L) {
     { "accelerate_decelerate", l_accelerate_decelerate }, { "easings", l_easings },
     { NULL, NULL }
   };
-  kn_newclass(L, KN_EASING, NULL, NULL);
-  kn_newclass(L, KN_BEZIER, NULL, NULL);
+  lk_newclass(L, KN_EASING, NULL, NULL);
+  lk_newclass(L, KN_BEZIER, NULL, NULL);
   fillclass(L, KN_EASING, KN_BEZIER, easing_methods, meta);
   fillclass(L, KN_BEZIER, KN_EASING, bezier_methods, meta);
-  kn_setfuncs(L, functions, 0);
+  lk_setfuncs(L, functions, 0);
 }

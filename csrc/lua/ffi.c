@@ -73,7 +73,7 @@ static const struct kn_ffi_api ffi_api = {
 
 #define SIZE(name, value) (lua_pushnumber(L, (lua_Number)(value)), lua_setfield(L, -2, name))
 
-void kn_open_ffi(lua_State *L) {
+void lk_open_ffi(lua_State *L) {
   lua_pushlightuserdata(L, (void *)(size_t)&ffi_api);   /* const dropped: never written */
   lua_setfield(L, -2, "_ffi_api");
   lua_createtable(L, 0, 12);

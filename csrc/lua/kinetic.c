@@ -6,14 +6,14 @@
 
 KN_EXPORT int luaopen_kinetic_core(lua_State *L) {
   lua_newtable(L);
-  kn_open_easing(L);
-  kn_open_spring(L);
-  kn_open_springgroup(L);
-  kn_open_motion(L);
-  kn_open_timeline(L);
-  kn_open_viewport(L);
-  kn_open_ffi(L);
-  kn_recordnames(L);
+  lk_open_easing(L);
+  lk_open_spring(L);
+  lk_open_spring_group(L);
+  lk_open_motion(L);
+  lk_open_timeline(L);
+  lk_open_viewport(L);
+  lk_open_ffi(L);
+  lk_recordnames(L);
   lua_pushliteral(L, KINETIC_VERSION);
   lua_setfield(L, -2, "_VERSION");
   return 1;

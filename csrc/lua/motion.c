@@ -12,13 +12,13 @@
 #include "gravity.h"
 
 static void check_options(lua_State *L) {
-  if (lua_type(L, 1) != LUA_TTABLE) kn_typeerror(L, 1, "table");
+  if (lua_type(L, 1) != LUA_TTABLE) lk_typeerror(L, 1, "table");
 }
 
 static double required(lua_State *L, const char *key) {
   double x = 0;
-  if (!kn_getfieldnum(L, 1, 1, key, &x))
-    kn_fielderror(L, 1, key, "number expected, got nil");
+  if (!lk_getfieldnum(L, 1, 1, key, &x))
+    lk_fielderror(L, 1, key, "number expected, got nil");
   return x;
 }
 
@@ -29,27 +29,27 @@ static int friction_new(lua_State *L) {
   kn_friction *f;
   check_options(L);
   drag = required(L, "drag");
-  if (!(drag > 0 && drag < 1)) kn_fieldrangeerror(L, 1, "drag", "number in (0, 1)", drag);
-  x0 = kn_optfieldnum(L, 1, 1, "position", 0);
-  v0 = kn_optfieldnum(L, 1, 1, "velocity", 0);
-  cd = kn_optfieldnum(L, 1, 1, "constant_deceleration", 0);
+  if (!(drag > 0 && drag < 1)) lk_fieldrangeerror(L, 1, "drag", "number in (0, 1)", drag);
+  x0 = lk_optfieldnum(L, 1, 1, "position", 0);
+  v0 = lk_optfieldnum(L, 1, 1, "velocity", 0);
+  cd = lk_optfieldnum(L, 1, 1, "constant_deceleration", 0);
   if (!(cd >= 0))
-    kn_fieldrangeerror(L, 1, "constant_deceleration", "non-negative number", cd);
-  tol = kn_optfieldnum(L, 1, 1, "tolerance", 1e-3);
-  if (!(tol >= 0)) kn_fieldrangeerror(L, 1, "tolerance", "non-negative number", tol);
-  f = (kn_friction *)kn_newobject(L, sizeof(kn_friction), KN_FRICTION);
+    lk_fieldrangeerror(L, 1, "constant_deceleration", "non-negative number", cd);
+  tol = lk_optfieldnum(L, 1, 1, "tolerance", 1e-3);
+  if (!(tol >= 0)) lk_fieldrangeerror(L, 1, "tolerance", "non-negative number", tol);
+  f = (kn_friction *)lk_newobject(L, sizeof(kn_friction), KN_FRICTION);
   kn_friction_init(f, drag, x0, v0, cd, tol);
   return 1;
 }
 
 static kn_friction *check_friction(lua_State *L) {
-  return (kn_friction *)kn_checkobject(L, 1, KN_FRICTION);
+  return (kn_friction *)lk_checkobject(L, 1, KN_FRICTION);
 }
 
 static int f_at(lua_State *L) {
   kn_friction *f = check_friction(L);
   double x, v;
-  kn_friction_at(f, kn_checknonneg(L, 2), &x, &v);
+  kn_friction_at(f, lk_checknonneg(L, 2), &x, &v);
   lua_pushnumber(L, (lua_Number)x);
   lua_pushnumber(L, (lua_Number)v);
   return 2;
@@ -64,7 +64,7 @@ static double advance(lua_State *L, double time, double dt) {
 
 static int f_update(lua_State *L) {
   kn_friction *f = check_friction(L);
-  double dt = kn_checknonneg(L, 2), x, v;
+  double dt = lk_checknonneg(L, 2), x, v;
   f->time = advance(L, f->time, dt);
   kn_friction_at(f, f->time, &x, &v);
   lua_pushnumber(L, (lua_Number)x);
@@ -99,13 +99,13 @@ static int f_final_position(lua_State *L) {
 
 static int f_time_at(lua_State *L) {
   kn_friction *f = check_friction(L);
-  lua_pushnumber(L, (lua_Number)kn_friction_time_at(f, kn_checkfinite(L, 2)));
+  lua_pushnumber(L, (lua_Number)kn_friction_time_at(f, lk_checkfinite(L, 2)));
   return 1;
 }
 
 static int f_done(lua_State *L) {
   kn_friction *f = check_friction(L);
-  double t = lua_isnoneornil(L, 2) ? f->time : kn_checknonneg(L, 2);
+  double t = lua_isnoneornil(L, 2) ? f->time : lk_checknonneg(L, 2);
   lua_pushboolean(L, kn_friction_done(f, t));
   return 1;
 }
@@ -126,23 +126,23 @@ static int gravity_new(lua_State *L) {
   kn_gravity *g;
   check_options(L);
   a = required(L, "acceleration");
-  x0 = kn_optfieldnum(L, 1, 1, "position", 0);
-  v0 = kn_optfieldnum(L, 1, 1, "velocity", 0);
-  end = kn_optfieldnum(L, 1, 1, "end_distance", HUGE_VAL);
-  if (!(end >= 0)) kn_fieldrangeerror(L, 1, "end_distance", "non-negative number", end);
-  g = (kn_gravity *)kn_newobject(L, sizeof(kn_gravity), KN_GRAVITY);
+  x0 = lk_optfieldnum(L, 1, 1, "position", 0);
+  v0 = lk_optfieldnum(L, 1, 1, "velocity", 0);
+  end = lk_optfieldnum(L, 1, 1, "end_distance", HUGE_VAL);
+  if (!(end >= 0)) lk_fieldrangeerror(L, 1, "end_distance", "non-negative number", end);
+  g = (kn_gravity *)lk_newobject(L, sizeof(kn_gravity), KN_GRAVITY);
   kn_gravity_init(g, a, x0, v0, end);
   return 1;
 }
 
 static kn_gravity *check_gravity(lua_State *L) {
-  return (kn_gravity *)kn_checkobject(L, 1, KN_GRAVITY);
+  return (kn_gravity *)lk_checkobject(L, 1, KN_GRAVITY);
 }
 
 static int g_at(lua_State *L) {
   kn_gravity *g = check_gravity(L);
   double x, v;
-  kn_gravity_at(g, kn_checknonneg(L, 2), &x, &v);
+  kn_gravity_at(g, lk_checknonneg(L, 2), &x, &v);
   lua_pushnumber(L, (lua_Number)x);
   lua_pushnumber(L, (lua_Number)v);
   return 2;
@@ -150,7 +150,7 @@ static int g_at(lua_State *L) {
 
 static int g_update(lua_State *L) {
   kn_gravity *g = check_gravity(L);
-  double dt = kn_checknonneg(L, 2), x, v;
+  double dt = lk_checknonneg(L, 2), x, v;
   g->time = advance(L, g->time, dt);
   kn_gravity_at(g, g->time, &x, &v);
   lua_pushnumber(L, (lua_Number)x);
@@ -180,7 +180,7 @@ static int g_time(lua_State *L) {
 
 static int g_done(lua_State *L) {
   kn_gravity *g = check_gravity(L);
-  double t = lua_isnoneornil(L, 2) ? g->time : kn_checknonneg(L, 2);
+  double t = lua_isnoneornil(L, 2) ? g->time : lk_checknonneg(L, 2);
   lua_pushboolean(L, kn_gravity_done(g, t));
   return 1;
 }
@@ -217,8 +217,8 @@ static const luaL_Reg motion_functions[] = {
   { "friction", friction_new }, { "gravity", gravity_new }, { NULL, NULL }
 };
 
-void kn_open_motion(lua_State *L) {
-  kn_newclass(L, KN_FRICTION, friction_methods, friction_meta);
-  kn_newclass(L, KN_GRAVITY, gravity_methods, gravity_meta);
-  kn_setfuncs(L, motion_functions, 0);
+void lk_open_motion(lua_State *L) {
+  lk_newclass(L, KN_FRICTION, friction_methods, friction_meta);
+  lk_newclass(L, KN_GRAVITY, gravity_methods, gravity_meta);
+  lk_setfuncs(L, motion_functions, 0);
 }

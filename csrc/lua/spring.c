@@ -37,16 +37,16 @@ static int has_field(lua_State *L, int t, const char *key) {
 /* Optional numeric field with a range check: kind 'p' (> 0), 'n' (>= 0). */
 static double field_num(lua_State *L, int t, const char *key, double def, int kind) {
   double x;
-  if (!kn_getfieldnum(L, t, 1, key, &x)) return def;
-  if (kind == 'p' && !(x > 0)) kn_fieldrangeerror(L, 1, key, "positive number", x);
-  if (kind == 'n' && !(x >= 0)) kn_fieldrangeerror(L, 1, key, "non-negative number", x);
+  if (!lk_getfieldnum(L, t, 1, key, &x)) return def;
+  if (kind == 'p' && !(x > 0)) lk_fieldrangeerror(L, 1, key, "positive number", x);
+  if (kind == 'n' && !(x >= 0)) lk_fieldrangeerror(L, 1, key, "non-negative number", x);
   return x;
 }
 
 static double field_required(lua_State *L, int t, const char *key, int kind) {
   lua_getfield(L, t, key);
   if (lua_isnil(L, -1))
-    kn_fielderror(L, 1, key, "number expected, got nil");
+    lk_fielderror(L, 1, key, "number expected, got nil");
   lua_pop(L, 1);
   return field_num(L, t, key, 0, kind);
 }
@@ -68,7 +68,7 @@ static int which_family(lua_State *L, int t) {
     for (k = 0; k < 2 && family_keys[f][k][0] != '\0'; k++) {
       if (!has_field(L, t, family_keys[f][k])) continue;
       if (found != F_NONE && found != f)
-        return kn_argerror(L, 1, lua_pushfstring(L,
+        return lk_argerror(L, 1, lua_pushfstring(L,
           "one parameter family expected, got '%s' and '%s'", first_key,
           family_keys[f][k]));
       if (found == F_NONE) first_key = family_keys[f][k];
@@ -76,22 +76,22 @@ static int which_family(lua_State *L, int t) {
     }
   }
   if (has_field(L, t, "damping_ratio") && found != F_FREQUENCY && found != F_RESPONSE)
-    kn_fielderror(L, 1, "damping_ratio", found == F_NONE
+    lk_fielderror(L, 1, "damping_ratio", found == F_NONE
                   ? "needs 'frequency' or 'response'"
                   : lua_pushfstring(L, "cannot be mixed with '%s'", first_key));
   if (has_field(L, t, "mass") && (found == F_REBOUND || found == F_ORIGAMI || found == F_BOUNCY))
-    kn_fielderror(L, 1, "mass", lua_pushfstring(L,
+    lk_fielderror(L, 1, "mass", lua_pushfstring(L,
                   "cannot be mixed with '%s' (Rebound springs have mass 1)", first_key));
   return found;
 }
 
 static void check_result(lua_State *L, const kn_spring_triple *p, const char *key) {
   if (!isfinite(p->stiffness) || !(p->stiffness >= 0))
-    kn_fielderror(L, 1, key, lua_pushfstring(L, "gives stiffness %s (non-negative finite expected)",
-                  kn_pushnumstr(L, p->stiffness)));
+    lk_fielderror(L, 1, key, lua_pushfstring(L, "gives stiffness %s (non-negative finite expected)",
+                  lk_pushnumstr(L, p->stiffness)));
   if (!isfinite(p->damping) || !(p->damping >= 0))
-    kn_fielderror(L, 1, key, lua_pushfstring(L, "gives damping %s (non-negative finite expected)",
-                  kn_pushnumstr(L, p->damping)));
+    lk_fielderror(L, 1, key, lua_pushfstring(L, "gives damping %s (non-negative finite expected)",
+                  lk_pushnumstr(L, p->damping)));
 }
 
 /* Read the parameter family of the options table at t (or the defaults). */
@@ -118,8 +118,8 @@ static void read_params(lua_State *L, int t, kn_spring_triple *p) {
       break;
     case F_DURATION: {
       double d = field_num(L, t, "duration", 0.5, 'p'), b = 0;
-      if (kn_getfieldnum(L, t, 1, "bounce", &b) && !(b > -1 && b <= 1))
-        kn_fieldrangeerror(L, 1, "bounce", "number in (-1, 1]", b);
+      if (lk_getfieldnum(L, t, 1, "bounce", &b) && !(b > -1 && b <= 1))
+        lk_fieldrangeerror(L, 1, "bounce", "number in (-1, 1]", b);
       kn_spring_from_duration(mass, d, b, p);
       key = "duration";
       break;
@@ -145,11 +145,11 @@ static void read_params(lua_State *L, int t, kn_spring_triple *p) {
       const char *name;
       lua_getfield(L, t, "preset");
       if (lua_type(L, -1) != LUA_TSTRING)
-        kn_fielderror(L, 1, "preset", lua_pushfstring(L, "string expected, got %s",
-                      kn_typename(L, -1)));
+        lk_fielderror(L, 1, "preset", lua_pushfstring(L, "string expected, got %s",
+                      lk_typename(L, -1)));
       name = lua_tostring(L, -1);
       if (!kn_spring_from_preset(name, p))
-        kn_fielderror(L, 1, "preset", lua_pushfstring(L,
+        lk_fielderror(L, 1, "preset", lua_pushfstring(L,
           "one of 'default', 'gentle', 'wobbly', 'stiff', 'slow', 'molasses' expected, got '%s'",
           name));
       lua_pop(L, 1);
@@ -163,7 +163,7 @@ static void read_params(lua_State *L, int t, kn_spring_triple *p) {
 
 /* For kinetic.spring_group (l_springgroup.c): the same families, defaults
    and error messages as kinetic.spring (options table at index t). */
-void kn_spring_read_params(lua_State *L, int t, struct kn_spring_triple *p) {
+void lk_spring_read_params(lua_State *L, int t, struct kn_spring_triple *p) {
   read_params(L, t, p);
 }
 
@@ -176,14 +176,14 @@ static int state_len(lua_State *L, int t, const char *key) {
     case LUA_TNUMBER: lua_pop(L, 1); (void)field_num(L, t, key, 0, 0); return 0;
     case LUA_TTABLE: break;
     default:
-      return kn_fielderror(L, 1, key, lua_pushfstring(L,
-                           "number or array expected, got %s", kn_typename(L, -1)));
+      return lk_fielderror(L, 1, key, lua_pushfstring(L,
+                           "number or array expected, got %s", lk_typename(L, -1)));
   }
-  if (kn_rawlen(L, -1) > MAX_COMPONENTS)
-    kn_fielderror(L, 1, key, "array too long");
-  n = (int)kn_rawlen(L, -1);
-  if (n < 1) kn_fielderror(L, 1, key, "non-empty array expected, got an empty table");
-  kn_checkfielditems(L, 1, key, n);
+  if (lk_rawlen(L, -1) > MAX_COMPONENTS)
+    lk_fielderror(L, 1, key, "array too long");
+  n = (int)lk_rawlen(L, -1);
+  if (n < 1) lk_fielderror(L, 1, key, "non-empty array expected, got an empty table");
+  lk_checkfielditems(L, 1, key, n);
   lua_pop(L, 1);
   return n;
 }
@@ -209,8 +209,8 @@ static void state_fill(lua_State *L, int t, const char *key, double def, int n, 
 static void check_callback(lua_State *L, int t, const char *key) {
   lua_getfield(L, t, key);
   if (!lua_isnil(L, -1) && lua_type(L, -1) != LUA_TFUNCTION)
-    kn_fielderror(L, 1, key, lua_pushfstring(L, "function expected, got %s",
-                  kn_typename(L, -1)));
+    lk_fielderror(L, 1, key, lua_pushfstring(L, "function expected, got %s",
+                  lk_typename(L, -1)));
   lua_pop(L, 1);
 }
 
@@ -225,7 +225,7 @@ static int spring_new(lua_State *L) {
   double *scratch;
 
   if (!lua_isnoneornil(L, 1)) {
-    if (lua_type(L, 1) != LUA_TTABLE) return kn_typeerror(L, 1, "table");
+    if (lua_type(L, 1) != LUA_TTABLE) return lk_typeerror(L, 1, "table");
     t = 1;
   }
   read_params(L, t, &p);
@@ -234,7 +234,7 @@ static int spring_new(lua_State *L) {
       lens[i] = state_len(L, t, state_keys[i]);
       if (lens[i] == 0) continue;
       if (n > 1 && lens[i] != n)
-        return kn_fielderror(L, 1, state_keys[i], lua_pushfstring(L,
+        return lk_fielderror(L, 1, state_keys[i], lua_pushfstring(L,
                "array of %d numbers expected (as the other state fields), got %d", n, lens[i]));
       n = lens[i];
     }
@@ -244,14 +244,14 @@ static int spring_new(lua_State *L) {
       for (integrator = 0; name && integrator < 3; integrator++)
         if (strcmp(name, integrator_names[integrator]) == 0) break;
       if (name == NULL || integrator == 3)
-        kn_fielderror(L, 1, "integrator", lua_pushfstring(L,
+        lk_fielderror(L, 1, "integrator", lua_pushfstring(L,
           "one of 'analytic', 'rk4', 'euler' expected, got %s%s%s",
-          name ? "'" : "", name ? name : kn_typename(L, -1), name ? "'" : ""));
+          name ? "'" : "", name ? name : lk_typename(L, -1), name ? "'" : ""));
     }
     lua_pop(L, 1);
     rest_delta = field_num(L, t, "rest_delta", DEFAULT_REST_DELTA, 'n');
     rest_speed = field_num(L, t, "rest_speed", DEFAULT_REST_SPEED, 'n');
-    clamp = kn_optfieldbool(L, t, 1, "clamp", 0);
+    clamp = lk_optfieldbool(L, t, 1, "clamp", 0);
     check_callback(L, t, "on_update");
     check_callback(L, t, "on_rest");
   }
@@ -259,25 +259,25 @@ static int spring_new(lua_State *L) {
   kn_spring_model_init(&model, p.mass, p.stiffness, p.damping);
   /* k/m or c/2m may overflow (tiny mass): refuse rather than yield inf/NaN */
   if (!isfinite(model.decay) || !isfinite(model.omega2) || !isfinite(model.disc))
-    return kn_argerror(L, 1, "parameters out of range (stiffness/mass or damping/mass overflows)");
+    return lk_argerror(L, 1, "parameters out of range (stiffness/mass or damping/mass overflows)");
   /* rk4 and euler take fixed 1 ms substeps, which diverge to inf for a
      spring too fast or too damped for them (spring.h kn_spring_step_check) */
   switch (kn_spring_step_check(&model, integrator)) {
   case KN_STEP_STABLE:
     break;
   case KN_STEP_TOO_FAST:
-    return kn_fielderror(L, 1, "integrator", lua_pushfstring(L,
+    return lk_fielderror(L, 1, "integrator", lua_pushfstring(L,
       "'%s' is unstable for this spring at its fixed 1 ms step (rate %s/s, at most 1800): use 'analytic'",
-      integrator_names[integrator], kn_pushnumstr(L, kn_spring_fastest_rate(&model))));
+      integrator_names[integrator], lk_pushnumstr(L, kn_spring_fastest_rate(&model))));
   default:
     if (integrator == KN_SPRING_RK4)
-      return kn_fielderror(L, 1, "integrator", lua_pushfstring(L,
+      return lk_fielderror(L, 1, "integrator", lua_pushfstring(L,
         "'rk4' is unstable for this spring at its fixed 1 ms step (Rebound's substep lets "
         "the motion grow by more than 0.1%% a second): use 'analytic'"));
     {
-      const char *decay = kn_pushnumstr(L, model.decay);
-      const char *w0 = kn_pushnumstr(L, sqrt(model.omega2));
-      return kn_fielderror(L, 1, "integrator", lua_pushfstring(L,
+      const char *decay = lk_pushnumstr(L, model.decay);
+      const char *w0 = lk_pushnumstr(L, sqrt(model.omega2));
+      return lk_fielderror(L, 1, "integrator", lua_pushfstring(L,
         "'euler' is unstable for this spring at its fixed 1 ms step (c/2m = %s/s, w0 = %s/s; "
         "semi-implicit Euler needs c/2m <= 900/s and w0 <= 1800/s * sqrt(1 - c/2m * 1 ms)): "
         "use 'analytic'", decay, w0));
@@ -287,7 +287,7 @@ static int spring_new(lua_State *L) {
   state_fill(L, t, "from", 0, n, scratch);
   state_fill(L, t, "to", 1, n, scratch + n);
   state_fill(L, t, "velocity", 0, n, scratch + 2 * n);
-  s = (kn_spring *)kn_newobject(L, kn_spring_size(n), KN_SPRING);
+  s = (kn_spring *)lk_newobject(L, kn_spring_size(n), KN_SPRING);
   kn_spring_init(s, n, &model, integrator, clamp, rest_delta, rest_speed,
                  scratch, scratch + n, scratch + 2 * n);
   lua_createtable(L, 0, 2);
@@ -299,14 +299,14 @@ static int spring_new(lua_State *L) {
     if (!lua_isnil(L, -1)) s->user |= HAS_ON_REST;
     lua_setfield(L, -2, "on_rest");
   }
-  kn_setuservalue(L, -2);
+  lk_setuservalue(L, -2);
   return 1;
 }
 
 /* ---- methods ------------------------------------------------------------ */
 
 static kn_spring *check_spring(lua_State *L) {
-  return (kn_spring *)kn_checkobject(L, 1, KN_SPRING);
+  return (kn_spring *)lk_checkobject(L, 1, KN_SPRING);
 }
 
 static int push_slot(lua_State *L, const kn_spring *s, const double *p) {
@@ -327,25 +327,25 @@ static double *read_values(lua_State *L, const kn_spring *s, int arg, double *sm
   int n = s->n, i, top = lua_gettop(L);
   double *out;
   if (lua_type(L, arg) == LUA_TTABLE && top == arg) {
-    if ((int)kn_rawlen(L, arg) != n)
-      kn_argerror(L, arg, lua_pushfstring(L, "array of %d numbers expected, got %d items",
-                    n, (int)kn_rawlen(L, arg)));
+    if ((int)lk_rawlen(L, arg) != n)
+      lk_argerror(L, arg, lua_pushfstring(L, "array of %d numbers expected, got %d items",
+                    n, (int)lk_rawlen(L, arg)));
     out = n <= SMALL_N ? small : (double *)lua_newuserdata(L, sizeof(double) * (size_t)n);
     for (i = 0; i < n; i++) {
       double x = 0;
       lua_rawgeti(L, arg, i + 1);
       if (lua_type(L, -1) != LUA_TNUMBER || !isfinite(x = (double)lua_tonumber(L, -1)))
-        kn_argerror(L, arg, lua_pushfstring(L, "item %d: finite number expected, got %s",
-                      i + 1, kn_typename(L, -1)));
+        lk_argerror(L, arg, lua_pushfstring(L, "item %d: finite number expected, got %s",
+                      i + 1, lk_typename(L, -1)));
       out[i] = x;
       lua_pop(L, 1);
     }
     return out;
   }
   if (top - arg + 1 != n && !(n == 1 && top >= arg))
-    kn_argerror(L, arg, lua_pushfstring(L, "%d numbers or an array expected, got %d values",
+    lk_argerror(L, arg, lua_pushfstring(L, "%d numbers or an array expected, got %d values",
                   n, top - arg + 1 > 0 ? top - arg + 1 : 0));
-  for (i = 0; i < n; i++) (void)kn_checkfinite(L, arg + i);
+  for (i = 0; i < n; i++) (void)lk_checkfinite(L, arg + i);
   out = n <= SMALL_N ? small : (double *)lua_newuserdata(L, sizeof(double) * (size_t)n);
   for (i = 0; i < n; i++) out[i] = (double)lua_tonumber(L, arg + i);
   return out;
@@ -353,7 +353,7 @@ static double *read_values(lua_State *L, const kn_spring *s, int arg, double *sm
 
 /* Call the callback `key` of the spring at index 1, if any. */
 static void fire(lua_State *L, const char *key) {
-  kn_getuservalue(L, 1);
+  lk_getuservalue(L, 1);
   lua_getfield(L, -1, key);
   if (lua_isfunction(L, -1)) {
     lua_pushvalue(L, 1);
@@ -364,15 +364,12 @@ static void fire(lua_State *L, const char *key) {
   }
 }
 
-/* rk4 and euler integrate 1 ms substeps: bound the work of one call (and
-   keep `accum -= 1 ms` meaningful) instead of looping for ages. */
-#define MAX_STEPPED_TIME 3600.0
-
 static double check_stepped(lua_State *L, const kn_spring *s, int arg, double t) {
-  if (s->integrator != KN_SPRING_ANALYTIC && t > MAX_STEPPED_TIME)
-    kn_argerror(L, arg, lua_pushfstring(L,
-      "at most 3600 seconds expected with integrator '%s' (1 ms substeps), got %s",
-      integrator_names[s->integrator], kn_pushnumstr(L, t)));
+  if (s->integrator != KN_SPRING_ANALYTIC && t > KN_SPRING_STEPPED_DT_MAX)
+    lk_argerror(L, arg, lua_pushfstring(L,
+      "at most %s seconds expected with integrator '%s' (1 ms substeps), got %s",
+      lk_pushnumstr(L, KN_SPRING_STEPPED_DT_MAX), integrator_names[s->integrator],
+      lk_pushnumstr(L, t)));
   return t;
 }
 
@@ -397,7 +394,7 @@ static int updated(lua_State *L, kn_spring *s, int flags) {
 /* s:update(dt), every argument checked. */
 static int update_checked(lua_State *L) {
   kn_spring *s = check_spring(L);
-  double dt = check_stepped(L, s, 2, kn_checknonneg(L, 2));
+  double dt = check_stepped(L, s, 2, lk_checknonneg(L, 2));
   return updated(L, s, kn_spring_update(s, dt));   /* state first, callbacks after */
 }
 
@@ -414,7 +411,7 @@ static int m_update(lua_State *L) {
   lua_pop(L, 1);
   if (!same || lua_type(L, 2) != LUA_TNUMBER) return update_checked(L);
   dt = (double)lua_tonumber(L, 2);
-  if (!(dt >= 0 && (dt <= MAX_STEPPED_TIME ||
+  if (!(dt >= 0 && (dt <= KN_SPRING_STEPPED_DT_MAX ||
                     (dt < HUGE_VAL && s->integrator == KN_SPRING_ANALYTIC))))
     return update_checked(L);
   flags = kn_spring_update(s, dt);
@@ -473,7 +470,7 @@ static int m_set_velocity(lua_State *L) {
 /* State t seconds ahead: what update(t) would give, on a copy. */
 static kn_spring *ahead(lua_State *L) {
   kn_spring *s = check_spring(L);
-  double t = check_stepped(L, s, 2, kn_checknonneg(L, 2));
+  double t = check_stepped(L, s, 2, lk_checknonneg(L, 2));
   kn_spring *c = (kn_spring *)lua_newuserdata(L, kn_spring_size(s->n));
   kn_spring_copy(c, s);
   if (kn_spring_update(c, t) & KN_SPRING_OVERFLOW) overflow_error(L, c, 0);
@@ -494,10 +491,10 @@ static int m_settle_time(lua_State *L) {
   kn_spring *s = check_spring(L);
   double eps = s->rest_delta * s->scale;
   if (!lua_isnoneornil(L, 2)) {
-    eps = kn_checkfinite(L, 2);
+    eps = lk_checkfinite(L, 2);
     if (!(eps > 0))
-      return kn_argerror(L, 2, lua_pushfstring(L, "positive number expected, got %s",
-                           kn_pushnumstr(L, eps)));
+      return lk_argerror(L, 2, lua_pushfstring(L, "positive number expected, got %s",
+                           lk_pushnumstr(L, eps)));
   } else if (!(eps > 0)) {
     lua_pushnumber(L, s->at_rest ? 0 : HUGE_VAL);
     return 1;
@@ -515,9 +512,9 @@ static int m_settle_time(lua_State *L) {
       if (fabs(v[i]) > size) size = fabs(v[i]);
     }
     if (eps < size * 1e-150)
-      return kn_argerror(L, 2, lua_pushfstring(L,
+      return lk_argerror(L, 2, lua_pushfstring(L,
                            "epsilon of at least 1e-150 times the distance (%s) expected, got %s",
-                           kn_pushnumstr(L, size), kn_pushnumstr(L, eps)));
+                           lk_pushnumstr(L, size), lk_pushnumstr(L, eps)));
   }
   lua_pushnumber(L, (lua_Number)kn_spring_settle_time(s, eps));
   return 1;
@@ -525,7 +522,7 @@ static int m_settle_time(lua_State *L) {
 
 static int m_coefficients(lua_State *L) {
   kn_spring *s = check_spring(L);
-  double dt = kn_checknonneg(L, 2);
+  double dt = lk_checknonneg(L, 2);
   kn_spring_coefs c;
   kn_spring_coefs_compute(&s->model, dt, &c);
   lua_pushnumber(L, (lua_Number)c.pos_pos);
@@ -573,8 +570,8 @@ static const luaL_Reg spring_meta[] = {
   { "__tostring", m_tostring }, { NULL, NULL }
 };
 
-void kn_open_spring(lua_State *L) {
-  kn_newclass(L, KN_SPRING, spring_methods, spring_meta);
+void lk_open_spring(lua_State *L) {
+  lk_newclass(L, KN_SPRING, spring_methods, spring_meta);
   luaL_getmetatable(L, KN_SPRING);
   lua_getfield(L, -1, "__index");
   lua_pushvalue(L, -2);                  /* update's upvalue: the metatable */

@@ -3,7 +3,7 @@
 ** kinetic.SpringGroup, API.md section 6).  Every argument is checked here;
 ** spring_group.c trusts its inputs.  The userdata payload is the
 ** kn_spring_group block itself.  The parameter families are read by
-** l_spring.c's own parser (kn_spring_read_params), so the group accepts
+** l_spring.c's own parser (lk_spring_read_params), so the group accepts
 ** exactly what kinetic.spring accepts, with the same errors.
 */
 #include <math.h>
@@ -34,13 +34,13 @@ static void check_keys(lua_State *L) {
     int i;
     lua_pop(L, 1);
     if (lua_type(L, -1) != LUA_TSTRING) {
-      kn_argerror(L, 1, lua_pushfstring(L, "unexpected key of type %s (options are named fields)",
-                    kn_typename(L, -1)));
+      lk_argerror(L, 1, lua_pushfstring(L, "unexpected key of type %s (options are named fields)",
+                    lk_typename(L, -1)));
     }
     for (i = 0; known_keys[i][0] != '\0'; i++)
       if (strcmp(known_keys[i], lua_tostring(L, -1)) == 0) break;
     if (known_keys[i][0] == '\0')
-      kn_argerror(L, 1, lua_pushfstring(L, "unknown field '%s' (spring_group takes count, "
+      lk_argerror(L, 1, lua_pushfstring(L, "unknown field '%s' (spring_group takes count, "
                     "from, to, velocity, integrator, rest_delta, rest_speed, clamp and one "
                     "spring parameter family; no callbacks)", lua_tostring(L, -1)));
   }
@@ -48,8 +48,8 @@ static void check_keys(lua_State *L) {
 
 static double opt_nonneg(lua_State *L, const char *key, double def) {
   double x;
-  if (!kn_getfieldnum(L, 1, 1, key, &x)) return def;
-  if (!(x >= 0)) kn_fieldrangeerror(L, 1, key, "non-negative number", x);
+  if (!lk_getfieldnum(L, 1, 1, key, &x)) return def;
+  if (!(x >= 0)) lk_fieldrangeerror(L, 1, key, "non-negative number", x);
   return x;
 }
 
@@ -61,18 +61,18 @@ static void check_state(lua_State *L, const char *key, int count) {
     case LUA_TNUMBER: {                          /* any finite number */
       double x;
       lua_pop(L, 1);
-      (void)kn_getfieldnum(L, 1, 1, key, &x);
+      (void)lk_getfieldnum(L, 1, 1, key, &x);
       return;
     }
     case LUA_TTABLE: break;
     default:
-      kn_fielderror(L, 1, key, lua_pushfstring(L, "number or array expected, got %s",
-                    kn_typename(L, -1)));
+      lk_fielderror(L, 1, key, lua_pushfstring(L, "number or array expected, got %s",
+                    lk_typename(L, -1)));
   }
-  if (kn_rawlen(L, -1) != (size_t)count)
-    kn_fielderror(L, 1, key, lua_pushfstring(L, "array of %d numbers (count) expected, got %d items",
-                  count, (int)(kn_rawlen(L, -1) > MAX_COUNT ? MAX_COUNT : kn_rawlen(L, -1))));
-  kn_checkfielditems(L, 1, key, count);
+  if (lk_rawlen(L, -1) != (size_t)count)
+    lk_fielderror(L, 1, key, lua_pushfstring(L, "array of %d numbers (count) expected, got %d items",
+                  count, (int)(lk_rawlen(L, -1) > MAX_COUNT ? MAX_COUNT : lk_rawlen(L, -1))));
+  lk_checkfielditems(L, 1, key, count);
   lua_pop(L, 1);
 }
 
@@ -99,42 +99,42 @@ static int group_new(lua_State *L) {
   kn_spring_model model;
   kn_spring_group *g;
 
-  if (lua_type(L, 1) != LUA_TTABLE) return kn_typeerror(L, 1, "table");
+  if (lua_type(L, 1) != LUA_TTABLE) return lk_typeerror(L, 1, "table");
   lua_settop(L, 1);
   lua_getfield(L, 1, "count");
   if (lua_isnil(L, -1))
-    return kn_fielderror(L, 1, "count", "integer >= 1 expected, got nil");
+    return lk_fielderror(L, 1, "count", "integer >= 1 expected, got nil");
   lua_pop(L, 1);
-  if (!kn_getfieldnum(L, 1, 1, "count", &c)) c = 0;
+  if (!lk_getfieldnum(L, 1, 1, "count", &c)) c = 0;
   if (c != floor(c) || c < 1 || c > MAX_COUNT)
-    return kn_fieldrangeerror(L, 1, "count",
+    return lk_fieldrangeerror(L, 1, "count",
                               c > MAX_COUNT ? "integer <= 16777216" : "integer >= 1", c);
   count = (int)c;
   check_keys(L);
-  kn_spring_read_params(L, 1, &p);
+  lk_spring_read_params(L, 1, &p);
   for (i = 0; i < 3; i++) check_state(L, state_keys[i], count);
   lua_getfield(L, 1, "integrator");
   if (!lua_isnil(L, -1)) {
     const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
     if (name == NULL || strcmp(name, "analytic") != 0)
-      kn_fielderror(L, 1, "integrator", lua_pushfstring(L,
+      lk_fielderror(L, 1, "integrator", lua_pushfstring(L,
         "'analytic' expected (a group steps every spring with the shared exact "
         "coefficients; use kinetic.spring for 'rk4' or 'euler'), got %s%s%s",
-        name ? "'" : "", name ? name : kn_typename(L, -1), name ? "'" : ""));
+        name ? "'" : "", name ? name : lk_typename(L, -1), name ? "'" : ""));
   }
   lua_pop(L, 1);
   rest_delta = opt_nonneg(L, "rest_delta", DEFAULT_REST_DELTA);
   rest_speed = opt_nonneg(L, "rest_speed", DEFAULT_REST_SPEED);
-  clamp = kn_optfieldbool(L, 1, 1, "clamp", 0);
+  clamp = lk_optfieldbool(L, 1, 1, "clamp", 0);
   kn_spring_model_init(&model, p.mass, p.stiffness, p.damping);
   if (!isfinite(model.decay) || !isfinite(model.omega2) || !isfinite(model.disc))
-    return kn_argerror(L, 1, "parameters out of range (stiffness/mass or damping/mass overflows)");
+    return lk_argerror(L, 1, "parameters out of range (stiffness/mass or damping/mass overflows)");
   /* everything is checked: build */
   scratch = (double *)lua_newuserdata(L, sizeof(double) * 3 * (size_t)count);
   fill_state(L, "from", 0, count, scratch);
   fill_state(L, "to", 1, count, scratch + count);
   fill_state(L, "velocity", 0, count, scratch + 2 * (size_t)count);
-  g = (kn_spring_group *)kn_newobject(L, kn_spring_group_size(count) + sizeof(double) * (size_t)count,
+  g = (kn_spring_group *)lk_newobject(L, kn_spring_group_size(count) + sizeof(double) * (size_t)count,
                                       KN_SPRINGGROUP);
   kn_spring_group_init(g, count, &model, clamp, rest_delta, rest_speed,
                        scratch, scratch + count, scratch + 2 * (size_t)count);
@@ -150,17 +150,17 @@ static double *targets_buffer(kn_spring_group *g) {
 }
 
 static kn_spring_group *check_group(lua_State *L) {
-  return (kn_spring_group *)kn_checkobject(L, 1, KN_SPRINGGROUP);
+  return (kn_spring_group *)lk_checkobject(L, 1, KN_SPRINGGROUP);
 }
 
 /* 1-based index at arg -> 0-based. */
 static int check_index(lua_State *L, const kn_spring_group *g, int arg) {
   double x;
-  if (lua_type(L, arg) != LUA_TNUMBER) kn_typeerror(L, arg, "integer index");
+  if (lua_type(L, arg) != LUA_TNUMBER) lk_typeerror(L, arg, "integer index");
   x = (double)lua_tonumber(L, arg);
   if (x != floor(x) || x < 1 || x > g->count)
-    kn_argerror(L, arg, lua_pushfstring(L, "index in [1, %d] expected, got %s",
-                  g->count, kn_pushnumstr(L, x)));
+    lk_argerror(L, arg, lua_pushfstring(L, "index in [1, %d] expected, got %s",
+                  g->count, lk_pushnumstr(L, x)));
   return (int)x - 1;
 }
 
@@ -179,7 +179,7 @@ static int do_update(lua_State *L, kn_spring_group *g, double dt) {
 
 static int update_checked(lua_State *L) {
   kn_spring_group *g = check_group(L);
-  double dt = kn_checknonneg(L, 2);
+  double dt = lk_checknonneg(L, 2);
   return do_update(L, g, dt);
 }
 
@@ -202,9 +202,9 @@ static int m_update(lua_State *L) {
 static int m_set(lua_State *L) {
   kn_spring_group *g = check_group(L);
   int i = check_index(L, g, 2);
-  double x = kn_checkfinite(L, 3);
+  double x = lk_checkfinite(L, 3);
   if (lua_isnoneornil(L, 4)) kn_spring_group_set(g, i, x);
-  else kn_spring_group_set_state(g, i, x, kn_checkfinite(L, 4));
+  else kn_spring_group_set_state(g, i, x, lk_checkfinite(L, 4));
   lua_settop(L, 1);
   return 1;
 }
@@ -212,7 +212,7 @@ static int m_set(lua_State *L) {
 static int m_set_target(lua_State *L) {
   kn_spring_group *g = check_group(L);
   int i = check_index(L, g, 2);
-  kn_spring_group_set_target(g, i, kn_checkfinite(L, 3));
+  kn_spring_group_set_target(g, i, lk_checkfinite(L, 3));
   lua_settop(L, 1);
   return 1;
 }
@@ -224,18 +224,18 @@ static int m_set_targets(lua_State *L) {
   kn_spring_group *g = check_group(L);
   double *buf = targets_buffer(g);
   int i, n = g->count;
-  if (lua_type(L, 2) != LUA_TTABLE) return kn_typeerror(L, 2, "array of numbers");
-  if (kn_rawlen(L, 2) != (size_t)n)
-    return kn_argerror(L, 2, lua_pushfstring(L, "array of %d numbers (count) expected, got %d items",
-                         n, (int)(kn_rawlen(L, 2) > MAX_COUNT ? MAX_COUNT : kn_rawlen(L, 2))));
+  if (lua_type(L, 2) != LUA_TTABLE) return lk_typeerror(L, 2, "array of numbers");
+  if (lk_rawlen(L, 2) != (size_t)n)
+    return lk_argerror(L, 2, lua_pushfstring(L, "array of %d numbers (count) expected, got %d items",
+                         n, (int)(lk_rawlen(L, 2) > MAX_COUNT ? MAX_COUNT : lk_rawlen(L, 2))));
   lua_settop(L, 2);
   luaL_checkstack(L, 64, "set_targets");
   /* the values are popped 64 at a time (one API call per item fewer) */
   for (i = 0; i < n; i++) {
     double x;
-    if (kn_rawgeti(L, 2, i + 1) != LUA_TNUMBER || !isfinite(x = (double)lua_tonumber(L, -1)))
-      return kn_argerror(L, 2, lua_pushfstring(L, "item %d: finite number expected, got %s",
-                           i + 1, kn_typename(L, -1)));
+    if (lk_rawgeti(L, 2, i + 1) != LUA_TNUMBER || !isfinite(x = (double)lua_tonumber(L, -1)))
+      return lk_argerror(L, 2, lua_pushfstring(L, "item %d: finite number expected, got %s",
+                           i + 1, lk_typename(L, -1)));
     buf[i] = x;
     if ((i & 63) == 63) lua_settop(L, 2);
   }
@@ -267,7 +267,7 @@ static int m_positions(lua_State *L) {
   int i, n = g->count;
   const double *x = KN_SG_SLOT(g, KN_SG_X);
   if (!lua_isnoneornil(L, 2)) {
-    if (lua_type(L, 2) != LUA_TTABLE) return kn_typeerror(L, 2, "table");
+    if (lua_type(L, 2) != LUA_TTABLE) return lk_typeerror(L, 2, "table");
     lua_settop(L, 2);
   } else {
     lua_settop(L, 1);
@@ -308,7 +308,7 @@ static int m_tostring(lua_State *L) {
   return 1;
 }
 
-void kn_open_springgroup(lua_State *L) {
+void lk_open_spring_group(lua_State *L) {
   static const luaL_Reg methods[] = {
     { "set", m_set }, { "set_target", m_set_target },
     { "set_targets", m_set_targets }, { "position", m_position },
@@ -318,7 +318,7 @@ void kn_open_springgroup(lua_State *L) {
   static const luaL_Reg meta[] = {
     { "__len", m_len }, { "__tostring", m_tostring }, { NULL, NULL }
   };
-  kn_newclass(L, KN_SPRINGGROUP, methods, meta);
+  lk_newclass(L, KN_SPRINGGROUP, methods, meta);
   luaL_getmetatable(L, KN_SPRINGGROUP);
   lua_getfield(L, -1, "__index");
   lua_pushvalue(L, -2);                  /* update's upvalue: the metatable */

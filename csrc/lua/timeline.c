@@ -65,14 +65,14 @@ static int context_error(lua_State *L, int seg, const char *field,
     msg = lua_pushfstring(L, "segment %d: %s", seg, msg);
   else
     msg = lua_pushfstring(L, "field '%s': %s", field, msg);
-  return kn_argerror(L, 1, msg);
+  return lk_argerror(L, 1, msg);
 }
 
 /* The value at idx as errors show it: numbers printed ("-1", "0.5",
    "nan", "inf"), anything else by type name. */
 static const char *shown(lua_State *L, int idx) {
-  return lua_type(L, idx) == LUA_TNUMBER ? kn_pushnumstr(L, (double)lua_tonumber(L, idx))
-                                         : kn_typename(L, idx);
+  return lua_type(L, idx) == LUA_TNUMBER ? lk_pushnumstr(L, (double)lua_tonumber(L, idx))
+                                         : lk_typename(L, idx);
 }
 
 /* A finite number at idx, or an error "<ctx>: number expected, got ...". */
@@ -81,7 +81,7 @@ static double finite_at(lua_State *L, int idx, int seg, const char *field,
   double x;
   if (lua_type(L, idx) != LUA_TNUMBER)
     context_error(L, seg, field, "%snumber expected, got %s", prefix,
-                  kn_typename(L, idx));
+                  lk_typename(L, idx));
   x = (double)lua_tonumber(L, idx);
   if (!isfinite(x))
     context_error(L, seg, field, "%sfinite number expected, got %s", prefix,
@@ -104,9 +104,9 @@ static unsigned from_shape(lua_State *L, int from, int uv, int *ncomp) {
     default:
       context_error(L, 0, "from",
                     "number, array or table of named numbers expected, got %s",
-                    kn_typename(L, from));
+                    lk_typename(L, from));
   }
-  n = (int)kn_rawlen(L, from);
+  n = (int)lk_rawlen(L, from);
   if (n > 0) {
     if (n > MAX_ELEMENTS) context_error(L, 0, "from", "too many components");
     *ncomp = n;
@@ -116,7 +116,7 @@ static unsigned from_shape(lua_State *L, int from, int uv, int *ncomp) {
   while (lua_next(L, from) != 0) {
     if (lua_type(L, -2) != LUA_TSTRING)
       context_error(L, 0, "from", "property names must be strings, got %s",
-                    kn_typename(L, -2));
+                    lk_typename(L, -2));
     if (n >= MAX_ELEMENTS) context_error(L, 0, "from", "too many properties");
     lua_pop(L, 1);
     lua_pushvalue(L, -1);
@@ -155,12 +155,12 @@ static void read_state(lua_State *L, int idx, int seg, unsigned shape,
   if (lua_type(L, idx) != LUA_TTABLE) {
     if (shape == SHAPE_VECTOR)
       context_error(L, seg, field, "array of %d numbers expected (as 'from'), got %s",
-                    ncomp, kn_typename(L, idx));
+                    ncomp, lk_typename(L, idx));
     context_error(L, seg, field, "table of named numbers expected (as 'from'), got %s",
-                  kn_typename(L, idx));
+                  lk_typename(L, idx));
   }
   if (shape == SHAPE_VECTOR) {
-    int len = (int)kn_rawlen(L, idx);
+    int len = (int)lk_rawlen(L, idx);
     if (len != ncomp)
       context_error(L, seg, field, "array of %d numbers expected (as 'from'), got %d",
                     ncomp, len);
@@ -196,7 +196,7 @@ static void read_state(lua_State *L, int idx, int seg, unsigned shape,
         context_error(L, seg, field, "unexpected property '%s' (not in 'from')",
                       lua_tostring(L, -2));
       context_error(L, seg, field, "unexpected key of type %s (not in 'from')",
-                    kn_typename(L, -2));
+                    lk_typename(L, -2));
     }
     lua_pop(L, 1);
   }
@@ -213,7 +213,7 @@ static int option(lua_State *L, const char *key, const char (*names)[16],
   if (lua_isnil(L, -1)) { lua_pop(L, 1); return def; }
   if (lua_type(L, -1) != LUA_TSTRING)
     return context_error(L, 0, key, "%s expected, got %s", expected,
-                         kn_typename(L, -1));
+                         lk_typename(L, -1));
   s = lua_tostring(L, -1);
   for (i = 0; i < n; i++)
     if (strcmp(s, names[i]) == 0) { lua_pop(L, 1); return i; }
@@ -235,11 +235,11 @@ static int l_timeline(lua_State *L) {
   kn_timeline *tl;
 
   if (lua_type(L, 1) != LUA_TTABLE)
-    return kn_typeerror(L, 1, "table");
+    return lk_typeerror(L, 1, "table");
   lua_settop(L, 1);
-  nseg = (int)kn_rawlen(L, 1);
+  nseg = (int)lk_rawlen(L, 1);
   if (nseg == 0)
-    return kn_argerror(L, 1,
+    return lk_argerror(L, 1,
       "at least one segment { to = ..., duration = ... } expected, got none");
 
   lua_createtable(L, 0, 4);                      /* 2: the user value */
@@ -248,7 +248,7 @@ static int l_timeline(lua_State *L) {
   from = 3;
   shape = from_shape(L, from, uv, &ncomp);
   if ((double)nseg * (ncomp + 4) > MAX_ELEMENTS)
-    return kn_argerror(L, 1, "too many segments");
+    return lk_argerror(L, 1, "too many segments");
 
   mode = option(L, "interpolation", mode_names, 4, KN_INTERP_LINEAR,
                 "'linear', 'shortest-angle', 'longest-angle' or 'polar'");
@@ -264,9 +264,9 @@ static int l_timeline(lua_State *L) {
                            shape == SHAPE_VECTOR
                              ? lua_pushfstring(L, "%d components", ncomp)
                              : shape == SHAPE_NAMED ? "named properties" : "a number");
-    if (lua_type(L, -1) != LUA_TTABLE || kn_rawlen(L, -1) != 2)
+    if (lua_type(L, -1) != LUA_TTABLE || lk_rawlen(L, -1) != 2)
       return context_error(L, 0, "pivot", "{x, y} expected for 'polar', got %s",
-                           kn_typename(L, -1));
+                           lk_typename(L, -1));
     for (i = 0; i < 2; i++) {
       lua_rawgeti(L, -1, i + 1);
       pivot[i] = finite_at(L, -1, 0, "pivot", i == 0 ? "x: " : "y: ");
@@ -282,7 +282,7 @@ static int l_timeline(lua_State *L) {
   else {
     if (lua_type(L, -1) != LUA_TNUMBER)
       return context_error(L, 0, "iterations", "number >= 1 expected, got %s",
-                           kn_typename(L, -1));
+                           lk_typename(L, -1));
     iterations = (double)lua_tonumber(L, -1);
     if (!(iterations >= 1.0))        /* NaN too; math.huge is fine */
       return context_error(L, 0, "iterations", "number >= 1 expected, got %s",
@@ -305,7 +305,7 @@ static int l_timeline(lua_State *L) {
     if (!lua_isnil(L, -1)) {
       if (lua_type(L, -1) != LUA_TFUNCTION)
         return context_error(L, 0, callback_names[i], "function expected, got %s",
-                             kn_typename(L, -1));
+                             lk_typename(L, -1));
       events |= 1u << i;                 /* KN_EV_KEYFRAME, _ITERATION, _COMPLETE */
       lua_setfield(L, uv, callback_names[i]);
     } else {
@@ -318,7 +318,7 @@ static int l_timeline(lua_State *L) {
   lua_pushvalue(L, easings);
   lua_setfield(L, uv, "easings");
 
-  tl = (kn_timeline *)kn_newobject(L, block_size(nseg, ncomp), KN_TIMELINE);
+  tl = (kn_timeline *)lk_newobject(L, block_size(nseg, ncomp), KN_TIMELINE);
   ud = 5;
   kn_timeline_layout(tl, nseg, ncomp);
   tl->mode = mode;
@@ -350,7 +350,7 @@ static int l_timeline(lua_State *L) {
     if (lua_type(L, seg) != LUA_TTABLE)
       return context_error(L, i, NULL,
                            "table { to = ..., duration = ... } expected, got %s",
-                           kn_typename(L, seg));
+                           lk_typename(L, seg));
     lua_getfield(L, seg, "to");
     if (lua_isnil(L, -1))
       return context_error(L, i, "to", "%s expected, got nil",
@@ -364,7 +364,7 @@ static int l_timeline(lua_State *L) {
     lua_getfield(L, seg, "duration");
     if (lua_type(L, -1) != LUA_TNUMBER)
       return context_error(L, i, "duration", "positive number expected, got %s",
-                           kn_typename(L, -1));
+                           lk_typename(L, -1));
     d = (double)lua_tonumber(L, -1);
     if (!isfinite(d))
       return context_error(L, i, "duration", "finite number expected, got %s",
@@ -379,7 +379,7 @@ static int l_timeline(lua_State *L) {
     if (lua_isnil(L, -1)) {
       tl->easing[i - 1] = NULL;                  /* linear: F(x) = x */
     } else {
-      const struct kn_easing *e = kn_toeasing(L, seg + 1);
+      const struct kn_easing *e = lk_toeasing(L, seg + 1);
       if (e == NULL)
         return context_error(L, i, "easing", "%s", lua_tostring(L, -1));
       tl->easing[i - 1] = e;
@@ -391,9 +391,9 @@ static int l_timeline(lua_State *L) {
   kn_timeline_finish(tl);
   if (!(tl->duration > 0.0) || !isfinite(tl->duration) ||
       !(tl->total >= 0.0))
-    return kn_argerror(L, 1, "total duration out of range");
+    return lk_argerror(L, 1, "total duration out of range");
   lua_pushvalue(L, uv);
-  kn_setuservalue(L, ud);
+  lk_setuservalue(L, ud);
   lua_settop(L, ud);
   return 1;
 }
@@ -401,13 +401,13 @@ static int l_timeline(lua_State *L) {
 /* ---- results ---------------------------------------------------------- */
 
 static kn_timeline *check_tl(lua_State *L) {
-  return (kn_timeline *)kn_checkobject(L, 1, KN_TIMELINE);
+  return (kn_timeline *)lk_checkobject(L, 1, KN_TIMELINE);
 }
 
 /* `out` argument at idx: absent (0) or a table (its index). */
 static int opt_out(lua_State *L, int idx) {
   if (lua_isnoneornil(L, idx)) return 0;
-  if (lua_type(L, idx) != LUA_TTABLE) kn_typeerror(L, idx, "table");
+  if (lua_type(L, idx) != LUA_TTABLE) lk_typeerror(L, idx, "table");
   return idx;
 }
 
@@ -436,7 +436,7 @@ static void fill_out(lua_State *L, kn_timeline *tl, int self, int out) {
     }
     lua_pop(L, 1);
   }
-  kn_getuservalue(L, self);
+  lk_getuservalue(L, self);
   for (j = 0; j < n; j++) {
     lua_rawgeti(L, -1, j + 1);
     lua_pushnumber(L, (lua_Number)v[j]);
@@ -471,7 +471,7 @@ static int push_state(lua_State *L, kn_timeline *tl, int out) {
 
 static int at_checked(lua_State *L) {
   kn_timeline *tl = check_tl(L);
-  double t = kn_checkfinite(L, 2);
+  double t = lk_checkfinite(L, 2);
   int out = opt_out(L, 3);
   kn_timeline_at_hinted(tl, t, tl->scratch);
   return push_state(L, tl, out);
@@ -522,7 +522,7 @@ static void fire(lua_State *L, kn_timeline *tl, double t0, double t1) {
   kn_tl_event ev;
   int uv;
   if (mask == 0 || !(t1 > t0)) return;
-  kn_getuservalue(L, 1);
+  lk_getuservalue(L, 1);
   uv = lua_gettop(L);
   kn_timeline_events(tl, &cur, t0, t1, mask);
   while (kn_timeline_next_event(tl, &cur, &ev)) {
@@ -550,7 +550,7 @@ static void fire(lua_State *L, kn_timeline *tl, double t0, double t1) {
 
 static int update_checked(lua_State *L) {
   kn_timeline *tl = check_tl(L);
-  double dt = kn_checknonneg(L, 2), t0, t1;
+  double dt = lk_checknonneg(L, 2), t0, t1;
   int out = opt_out(L, 3);
   t0 = tl->clock;
   if (!isfinite(t0 + dt))
@@ -594,17 +594,17 @@ static int l_update_timelines(lua_State *L) {
   int i, n, playing = 0;
   size_t len;
   double dt;
-  if (lua_type(L, 1) != LUA_TTABLE) return kn_typeerror(L, 1, "table of timelines");
-  dt = kn_checknonneg(L, 2);
+  if (lua_type(L, 1) != LUA_TTABLE) return lk_typeerror(L, 1, "table of timelines");
+  dt = lk_checknonneg(L, 2);
   if (lua_isnoneornil(L, 3)) {
     lua_settop(L, 2);
     lua_newtable(L);
   } else if (lua_type(L, 3) != LUA_TTABLE) {
-    return kn_typeerror(L, 3, "table");
+    return lk_typeerror(L, 3, "table");
   }
   lua_settop(L, 3);
-  len = kn_rawlen(L, 1);
-  if (len > (size_t)INT_MAX) return kn_argerror(L, 1, "too many timelines");
+  len = lk_rawlen(L, 1);
+  if (len > (size_t)INT_MAX) return lk_argerror(L, 1, "too many timelines");
   n = (int)len;
   for (i = 1; i <= n; i++) {
     /* stack: 4 the timeline, 5 its metatable, 6 out[i] (not for numbers) */
@@ -613,12 +613,12 @@ static int l_update_timelines(lua_State *L) {
     lua_rawgeti(L, 1, i);
     tl = (kn_timeline *)lua_touserdata(L, 4);
     if (tl == NULL || !lua_getmetatable(L, 4) || !lua_rawequal(L, 5, lua_upvalueindex(1)))
-      return kn_argerror(L, 1, lua_pushfstring(L, "item %d: %s expected, got %s", i,
-                                                 KN_TIMELINE, kn_typename(L, 4)));
+      return lk_argerror(L, 1, lua_pushfstring(L, "item %d: %s expected, got %s", i,
+                                                 KN_TIMELINE, lk_typename(L, 4)));
     if (!(tl->clock + dt < HUGE_VAL))
       return luaL_error(L, "update_timelines: timeline %d's clock would overflow", i);
     shape = tl->user & SHAPE_MASK;
-    if (shape != SHAPE_NUMBER && kn_rawgeti(L, 3, i) != LUA_TTABLE) {
+    if (shape != SHAPE_NUMBER && lk_rawgeti(L, 3, i) != LUA_TTABLE) {
       lua_pop(L, 1);
       lua_createtable(L, shape == SHAPE_VECTOR ? tl->ncomp : 0,
                       shape == SHAPE_VECTOR ? 0 : tl->ncomp);
@@ -654,13 +654,13 @@ static int tl_apply(lua_State *L) {
   int j, t = lua_type(L, 2);
   unsigned shape = tl->user & SHAPE_MASK;
   if (t != LUA_TTABLE && t != LUA_TUSERDATA)
-    return kn_typeerror(L, 2, "table or userdata");
+    return lk_typeerror(L, 2, "table or userdata");
   if (shape == SHAPE_NUMBER)
-    return kn_argerror(L, 2,
+    return lk_argerror(L, 2,
       "a timeline of one number has no fields to write (use at or update)");
   lua_settop(L, 2);
   kn_timeline_at_hinted(tl, tl->clock, tl->scratch);
-  kn_getuservalue(L, 1);                         /* 3 */
+  lk_getuservalue(L, 1);                         /* 3 */
   for (j = 0; j < tl->ncomp; j++) {
     if (shape == SHAPE_NAMED) lua_rawgeti(L, 3, j + 1);
     else lua_pushinteger(L, j + 1);
@@ -673,7 +673,7 @@ static int tl_apply(lua_State *L) {
 
 static int tl_seek(lua_State *L) {
   kn_timeline *tl = check_tl(L);
-  double t = kn_checknonneg(L, 2);
+  double t = lk_checknonneg(L, 2);
   kn_timeline_seek(tl, t);
   lua_settop(L, 1);
   return 1;
@@ -708,7 +708,7 @@ static int tl_tostring(lua_State *L) {
   return 1;
 }
 
-void kn_open_timeline(lua_State *L) {
+void lk_open_timeline(lua_State *L) {
   static const luaL_Reg methods[] = {
     { "apply", tl_apply },
     { "seek", tl_seek },
@@ -722,7 +722,7 @@ void kn_open_timeline(lua_State *L) {
     { "__tostring", tl_tostring },
     { NULL, NULL }
   };
-  kn_newclass(L, KN_TIMELINE, methods, meta);
+  lk_newclass(L, KN_TIMELINE, methods, meta);
   luaL_getmetatable(L, KN_TIMELINE);     /* at and update: the metatable as upvalue */
   lua_getfield(L, -1, "__index");
   lua_pushvalue(L, -2);

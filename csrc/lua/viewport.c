@@ -47,16 +47,16 @@ static const field *find(const field *f, const char *name) {
 }
 
 static kn_viewport *check_vp(lua_State *L) {
-  return (kn_viewport *)kn_checkobject(L, 1, KN_VIEWPORT);
+  return (kn_viewport *)lk_checkobject(L, 1, KN_VIEWPORT);
 }
 
 /* {a, b} at idx into out[2]; errors name `what`. */
 static void read_pair(lua_State *L, int idx, const char *what, double *out,
                       int (*fail)(lua_State *, const char *, const char *)) {
   int i;
-  if (lua_type(L, idx) != LUA_TTABLE || kn_rawlen(L, idx) != 2) {
+  if (lua_type(L, idx) != LUA_TTABLE || lk_rawlen(L, idx) != 2) {
     fail(L, what, lua_pushfstring(L, "{x, y} expected, got %s",
-                                  kn_typename(L, idx)));
+                                  lk_typename(L, idx)));
     return;
   }
   for (i = 0; i < 2; i++) {
@@ -64,18 +64,18 @@ static void read_pair(lua_State *L, int idx, const char *what, double *out,
     lua_rawgeti(L, idx, i + 1);
     if (lua_type(L, -1) != LUA_TNUMBER)
       fail(L, what, lua_pushfstring(L, "%s: number expected, got %s",
-                                    i == 0 ? "x" : "y", kn_typename(L, -1)));
+                                    i == 0 ? "x" : "y", lk_typename(L, -1)));
     x = (double)lua_tonumber(L, -1);
     if (!isfinite(x))
       fail(L, what, lua_pushfstring(L, "%s: finite number expected, got %s",
-                                    i == 0 ? "x" : "y", kn_typename(L, -1)));
+                                    i == 0 ? "x" : "y", lk_typename(L, -1)));
     out[i] = x;
     lua_pop(L, 1);
   }
 }
 
 static int ctor_fail(lua_State *L, const char *key, const char *msg) {
-  return kn_fielderror(L, 1, key, msg);
+  return lk_fielderror(L, 1, key, msg);
 }
 
 static int set_fail(lua_State *L, const char *key, const char *msg) {
@@ -89,19 +89,19 @@ static int l_viewport(lua_State *L) {
   double pair[2];
   int i;
   static const char sizes[2][8] = { "width", "height" };
-  if (lua_type(L, 1) != LUA_TTABLE) return kn_typeerror(L, 1, "table");
+  if (lua_type(L, 1) != LUA_TTABLE) return lk_typeerror(L, 1, "table");
   lua_settop(L, 1);
   for (i = 0; i < 2; i++) {
     double x;
-    if (!kn_getfieldnum(L, 1, 1, sizes[i], &x)) {
+    if (!lk_getfieldnum(L, 1, 1, sizes[i], &x)) {
       lua_rawgeti(L, 1, i + 1);
       if (lua_type(L, -1) != LUA_TNUMBER)
-        return kn_fielderror(L, 1, sizes[i], lua_pushfstring(L,
-                             "number expected, got %s", kn_typename(L, -1)));
+        return lk_fielderror(L, 1, sizes[i], lua_pushfstring(L,
+                             "number expected, got %s", lk_typename(L, -1)));
       x = (double)lua_tonumber(L, -1);
       if (!isfinite(x))
-        return kn_fielderror(L, 1, sizes[i], lua_pushfstring(L,
-                             "finite number expected, got %s", kn_typename(L, -1)));
+        return lk_fielderror(L, 1, sizes[i], lua_pushfstring(L,
+                             "finite number expected, got %s", lk_typename(L, -1)));
       lua_pop(L, 1);
     }
     if (i == 0) v.width = x; else v.height = x;
@@ -118,14 +118,14 @@ static int l_viewport(lua_State *L) {
     }
     lua_pop(L, 1);
   }
-  vp = (kn_viewport *)kn_newobject(L, sizeof(kn_viewport), KN_VIEWPORT);
+  vp = (kn_viewport *)lk_newobject(L, sizeof(kn_viewport), KN_VIEWPORT);
   *vp = v;
   return 1;
 }
 
 static int vp_to_screen(lua_State *L) {
   kn_viewport *vp = check_vp(L);
-  double x = kn_checkfinite(L, 2), y = kn_checkfinite(L, 3), sx, sy;
+  double x = lk_checkfinite(L, 2), y = lk_checkfinite(L, 3), sx, sy;
   kn_viewport_to_screen(vp, x, y, &sx, &sy);
   lua_pushnumber(L, (lua_Number)sx);
   lua_pushnumber(L, (lua_Number)sy);
@@ -134,7 +134,7 @@ static int vp_to_screen(lua_State *L) {
 
 static int vp_to_world(lua_State *L) {
   kn_viewport *vp = check_vp(L);
-  double sx = kn_checkfinite(L, 2), sy = kn_checkfinite(L, 3), x, y;
+  double sx = lk_checkfinite(L, 2), sy = lk_checkfinite(L, 3), x, y;
   if (!kn_viewport_to_world(vp, sx, sy, &x, &y))
     return luaL_error(L, "to_world: the viewport is not invertible "
                       "(unit_x*scale_x or unit_y*scale_y is 0)");
@@ -175,17 +175,17 @@ static int vp_newindex(lua_State *L) {
   const char *key;
   if (lua_type(L, 2) != LUA_TSTRING)
     return luaL_error(L, "kinetic.Viewport has no field of type %s",
-                      kn_typename(L, 2));
+                      lk_typename(L, 2));
   key = lua_tostring(L, 2);
   if ((f = find(fields, key)) != NULL) {
     double x;
     if (lua_type(L, 3) != LUA_TNUMBER)
       return set_fail(L, key, lua_pushfstring(L, "number expected, got %s",
-                                              kn_typename(L, 3)));
+                                              lk_typename(L, 3)));
     x = (double)lua_tonumber(L, 3);
     if (!isfinite(x))
       return set_fail(L, key, lua_pushfstring(L, "finite number expected, got %s",
-                                              kn_typename(L, 3)));
+                                              lk_typename(L, 3)));
     *slot(vp, f->offset) = x;
     return 0;
   }
@@ -209,7 +209,7 @@ static int vp_tostring(lua_State *L) {
   return 1;
 }
 
-void kn_open_viewport(lua_State *L) {
+void lk_open_viewport(lua_State *L) {
   static const luaL_Reg methods[] = {
     { "to_screen", vp_to_screen },
     { "to_world", vp_to_world },
@@ -220,7 +220,7 @@ void kn_open_viewport(lua_State *L) {
     { "__newindex", vp_newindex },
     { NULL, NULL }
   };
-  kn_newclass(L, KN_VIEWPORT, methods, meta);
+  lk_newclass(L, KN_VIEWPORT, methods, meta);
   /* replace the __index table by a function that also reads the fields */
   luaL_getmetatable(L, KN_VIEWPORT);
   lua_getfield(L, -1, "__index");
