@@ -1,7 +1,23 @@
 #!/bin/sh
-# The whole test run behind `make test`: the busted suite on every VM, the
-# 5.1-ABI module loaded by luajit, luacheck, and the lua5.4 suite against an
-# AddressSanitizer + UndefinedBehaviorSanitizer build.  Any failure fails.
+# The whole test run behind `make test` (after tools/deps.sh).  Stages, in
+# order; each prints one line, and any failure fails the run:
+#   lua5.1 .. luajit   the busted suite (spec/) on each of the five VMs
+#   luajit (no ffi)    the suite on LuaJIT with KINETIC_FFI=0: the classic
+#                      binding alone must behave as the FFI fast path does
+#   abi                the lua5.1 build loads in LuaJIT
+#   rockspec           tools/test-rock.sh: luarocks make for Lua 5.1-5.4 into
+#                      scratch trees, each loaded on its VMs
+#   luacheck           every Lua file of the project
+#   lua5.4+asan        the suite against an ASan + UBSan build
+#   lua5.4 native      the suite against a GNU-mode -march=native build (FMA
+#                      where the CPU has it: csrc/core/fpcontract.h must keep
+#                      every result as in the ISO build)
+#   lua5.4+valgrind    the suite under valgrind: no memory errors, no leaks
+#   globals            tools/check-globals.sh: no writable data in core.so
+#   threads            spec/c/threads.c: two Lua states in two threads
+#   hosts              tools/test-hosts.sh: a real Neovim and a real LÖVE
+#                      under Xvfb run their self-tests
+# The closing line counts the passed and failed suites and stages.
 set -u
 VMS="lua5.1 lua5.2 lua5.3 lua5.4 luajit"
 # BUILD_ROOT lets several checkouts-in-progress build side by side.
