@@ -89,39 +89,31 @@ local function batch_rows(label, values, ease_name, ease_f, named_props)
   }
 end
 
+-- A number timeline, one update call a frame: kinetic with the named
+-- easing (linear when nil) against the Lua player with the Lua easing.
+local function number_row(name, easing, lua_easing)
+  return {
+    name = name,
+    kinetic = function(n)
+      local tl = kinetic.timeline(kinetic_def(nums, easing))
+      local s = 0
+      for _ = 1, n do s = s + tl:update(DT) end
+      return s
+    end,
+    baseline = function(n)
+      local tl = lua_player(nums, lua_easing)
+      local s = 0
+      for _ = 1, n do s = s + tl.update(DT) end
+      return s
+    end,
+  }
+end
+
 return {
   title = "timeline: 10 segments, update(1/60)",
   rows = {
-    {
-      name = "number, linear",
-      kinetic = function(n)
-        local tl = kinetic.timeline(kinetic_def(nums))
-        local s = 0
-        for _ = 1, n do s = s + tl:update(DT) end
-        return s
-      end,
-      baseline = function(n)
-        local tl = lua_player(nums)
-        local s = 0
-        for _ = 1, n do s = s + tl.update(DT) end
-        return s
-      end,
-    },
-    {
-      name = "number, inOutQuad",
-      kinetic = function(n)
-        local tl = kinetic.timeline(kinetic_def(nums, "inOutQuad"))
-        local s = 0
-        for _ = 1, n do s = s + tl:update(DT) end
-        return s
-      end,
-      baseline = function(n)
-        local tl = lua_player(nums, in_out_quad)
-        local s = 0
-        for _ = 1, n do s = s + tl.update(DT) end
-        return s
-      end,
-    },
+    number_row("number, linear", nil, nil),
+    number_row("number, inOutQuad", "inOutQuad", in_out_quad),
     {
       name = "4 named properties into out, inOutQuad",
       kinetic = function(n)
