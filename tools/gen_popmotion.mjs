@@ -35,9 +35,8 @@ const CONFIGS = [
   ['wobbly_k180_c12', { stiffness: 180, damping: 12, mass: 1, from: 0, to: 1, velocity: 0 }],
 ];
 
-const runs = [];
-for (const [name, opt] of CONFIGS) {
-  const gen = spring({ ...opt });
+// Every 10 ms over 2 s: [t, value, done] rows, and the first t that is done.
+function sample(gen) {
   const samples = [];
   let restTime;
   for (let ms = 0; ms <= 2000; ms += 10) {
@@ -45,6 +44,13 @@ for (const [name, opt] of CONFIGS) {
     if (s.done && restTime === undefined) restTime = ms / 1000;
     samples.push([ms / 1000, s.value, s.done ? 1 : 0]);
   }
+  return { samples, restTime };
+}
+
+const runs = [];
+for (const [name, opt] of CONFIGS) {
+  const gen = spring({ ...opt });
+  const { samples, restTime } = sample(gen);
   const { stiffness, damping, mass, from, to, velocity } = opt;
   runs.push(new Chunk(new LuaTable([stiffness, damping, mass, from, to, velocity], {
     name, stiffness, damping, mass, from, to, velocity,
@@ -56,13 +62,7 @@ for (const [name, opt] of CONFIGS) {
   const opt = { duration: 800, bounce: 0.25, from: 0, to: 1 };
   const d = findSpring({ duration: 800, bounce: 0.25 });
   const gen = spring({ ...opt });
-  const samples = [];
-  let restTime;
-  for (let ms = 0; ms <= 2000; ms += 10) {
-    const s = gen.next(ms);
-    if (s.done && restTime === undefined) restTime = ms / 1000;
-    samples.push([ms / 1000, s.value, s.done ? 1 : 0]);
-  }
+  const { samples, restTime } = sample(gen);
   runs.push(new Chunk(new LuaTable([d.stiffness, d.damping, 1, 0, 1, 0], {
     name: 'duration_800ms_bounce_0.25', duration: 0.8, bounce: 0.25,
     stiffness: d.stiffness, damping: d.damping, mass: 1, from: 0, to: 1, velocity: 0, rest_time: restTime, samples,
