@@ -20,7 +20,14 @@ LUA_CFLAGS := $(shell pkg-config --cflags $(LUA) 2>/dev/null)
 else
 LUA_CFLAGS := -I$(LUA_INCDIR)
 endif
+# A Lua C module leaves the lua_* symbols to the host that loads it.  ELF
+# linkers allow that with -shared; macOS's linker wants a bundle told so
+# (what LuaRocks passes there).
+ifeq ($(shell uname -s 2>/dev/null),Darwin)
+LIBFLAG    ?= -bundle -undefined dynamic_lookup
+else
 LIBFLAG    ?= -shared
+endif
 OPT        ?= -O2
 WERROR     ?= -Werror
 WARN       := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
