@@ -159,7 +159,7 @@ for _, spec in ipairs{ "outBack(1.70158)", "outBack(3)", "outElastic(1, 0.3)", "
   if ok then items[#items + 1] = easing_item(spec, tostring(e), PALETTE[#items % 8 + 1]) end
 end
 if #items > 0 then
-  heading("Parameterized easings", "Back overshoot, Elastic amplitude and period, the seed model's accelerate(v0)")
+  heading("Parameterized easings", "Back overshoot, Elastic amplitude and period, accelerate(v0)")
   grid(items)
 end
 

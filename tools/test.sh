@@ -5,6 +5,8 @@
 #   luajit (no ffi)    the suite on LuaJIT with KINETIC_FFI=0: the classic
 #                      binding alone must behave as the FFI fast path does
 #   abi                the lua5.1 build loads in LuaJIT
+#   demo               tools/test-demo.sh: make demo with only cc, make and
+#                      Lua 5.4 on PATH (no dpkg), and without Lua 5.4
 #   rockspec           tools/test-rock.sh: luarocks make for Lua 5.1-5.4 into
 #                      scratch trees, each loaded on its VMs
 #   luacheck           every Lua file of the project
@@ -67,6 +69,10 @@ if luajit -e 'package.cpath="'"$BR"'/lua5.1/?.so"; package.path="lua/?.lua;lua/?
 else
   echo "abi:             lua5.1 build FAILED to load in luajit"; status=1; failed=$((failed + 1))
 fi
+
+# make demo off Debian (tools/test-demo.sh).
+if sh tools/test-demo.sh; then passed=$((passed + 1))
+else status=1; failed=$((failed + 1)); fi
 
 # The rockspec installs the whole module on every VM (tools/test-rock.sh).
 if sh tools/test-rock.sh; then passed=$((passed + 1))

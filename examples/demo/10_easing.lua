@@ -18,7 +18,7 @@ local function plot(spec, w, h)
   print("  +" .. string.rep("-", w))
 end
 
-print("== kinetic easings: every CSS timing function, Penner's equations, the seed's accel models\n")
+print("== kinetic easings: every CSS timing function, Penner's equations, the accelerate models\n")
 plot("ease")
 plot("cubic-bezier(0.68, -0.55, 0.265, 1.55)")
 plot("outElastic")
@@ -45,7 +45,7 @@ print(("  %s at t = 1e-4 -> %.17g  (slope %.6g)"):format(tostring(b), b(1e-4), b
 local ease = kinetic.easing("ease")
 print(("  ease(0.5) = %.17g, inverse -> %.17g"):format(ease(0.5), ease:inverse(ease(0.5))))
 
-print("\nseed model transforms:")
+print("\naccelerate models: v0 x + (1 - v0) x^2 and its symmetric accelerate-decelerate form:")
 for _, spec in ipairs({ "accelerate(0)", "accelerate(0.5)", "accelerate-decelerate(0)" }) do
   local e = kinetic.easing(spec)
   local row = {}

@@ -1,0 +1,33 @@
+#!/bin/sh
+# `make demo` off Debian: run it with a PATH that holds only a shell, make,
+# the C toolchain, Lua 5.4, pkg-config and core utilities -- no dpkg-query,
+# no apt-get -- and check that the tour runs to its end; then once more
+# without Lua 5.4, where it must stop and name what to install.
+# Prints one line; exits non-zero on any failure.
+set -u
+fb=$(mktemp -d)
+trap 'rm -rf "$fb"' EXIT
+link_tools() {
+  for c in "$@"; do
+    p=$(command -v "$c") || continue
+    ln -sf "$(readlink -f "$p")" "$fb/$c"
+  done
+}
+cc_name=$(gcc -dumpmachine 2>/dev/null)
+link_tools sh make cc gcc as ld "$cc_name-as" "$cc_name-ld" "$cc_name-gcc-$(gcc -dumpversion)" \
+  lua5.4 pkg-config mkdir rm cp mv ls cat sed grep id uname env sort
+if PATH=$fb command -v dpkg-query >/dev/null 2>&1; then
+  echo "demo:            FAILED: dpkg-query is still on the restricted PATH"; exit 1
+fi
+out=$(PATH=$fb make --no-print-directory demo 2>&1)
+if [ $? -ne 0 ] || ! printf '%s\n' "$out" | grep -q 'wrote build/gallery.svg'; then
+  printf '%s\n' "$out" | tail -n 20
+  echo "demo:            FAILED without dpkg-query/apt-get"; exit 1
+fi
+rm -f "$fb/lua5.4"
+out=$(PATH=$fb make --no-print-directory demo 2>&1)
+if [ $? -eq 0 ] || ! printf '%s\n' "$out" | grep -q 'Lua 5.4 (lua5.4, lua54 or lua)'; then
+  printf '%s\n' "$out" | tail -n 20
+  echo "demo:            FAILED: without Lua 5.4 it must stop and name it"; exit 1
+fi
+echo "demo:            runs with only cc, make and Lua 5.4 on PATH (no dpkg); names Lua 5.4 when it is missing"
