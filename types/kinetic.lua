@@ -3,8 +3,8 @@
 -- `types/`, to `workspace.library`; it sits outside `lua/` on purpose, so
 -- that Neovim's loader never mistakes it for the module).
 --
--- This file is documentation only: nothing here runs.  The public API is
--- the one of API.md; every object is a userdata whose metatable's __name is
+-- This file is documentation only: nothing here runs.  It describes the
+-- public API (README.md); every object is a userdata whose metatable's __name is
 -- `kinetic.<Type>`.  Errors are raised as
 -- "bad argument #N to 'fname' (what was expected, what was got)".
 
