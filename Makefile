@@ -101,11 +101,15 @@ bench: deps
 	@echo "== C"
 	@$(BUILD_ROOT)/c/core_ns
 
-# Neovim: the 5.1-ABI module where Neovim's loader finds it (lua/ on 'runtimepath').
-# Copied then renamed, so a running Neovim that has the old file mapped keeps it.
+# Neovim: the 5.1-ABI module where Neovim's loader finds it (lua/ on
+# 'runtimepath'), built against Lua 5.1's headers, or LuaJIT's with
+# `make nvim LUA=luajit`.  Copied then renamed, so a running Neovim that has
+# the old file mapped keeps it.
+NVIM_LUA := $(if $(filter luajit,$(LUA)),luajit,lua5.1)
 nvim:
-	@$(MAKE) --no-print-directory LUA=lua5.1 build
-	cp $(BUILD_ROOT)/lua5.1/kinetic/core.so lua/kinetic/core.so.tmp
+	@sh tools/check-build.sh "$(CC)" $(NVIM_LUA) "$(LUA_INCDIR)"
+	@$(MAKE) --no-print-directory LUA=$(NVIM_LUA) build
+	cp $(BUILD_ROOT)/$(NVIM_LUA)/kinetic/core.so lua/kinetic/core.so.tmp
 	mv -f lua/kinetic/core.so.tmp lua/kinetic/core.so
 
 # LÖVE: the same 5.1-ABI module next to the example game (see examples/love).

@@ -2,8 +2,9 @@
 # `make demo` off Debian: run it with a PATH that holds only a shell, make,
 # the C toolchain, Lua 5.4, pkg-config and core utilities -- no dpkg-query,
 # no apt-get -- and check that the tour runs to its end; then once more
-# without Lua 5.4, where it must stop and name what to install.
-# Prints one line; exits non-zero on any failure.
+# without Lua 5.4, where it must stop and name what to install.  Then
+# `make nvim` with LuaJIT's headers, and without a C compiler.
+# Prints a line for each; exits non-zero on any failure.
 set -u
 fb=$(mktemp -d)
 trap 'rm -rf "$fb"' EXIT
@@ -31,3 +32,16 @@ if [ $? -eq 0 ] || ! printf '%s\n' "$out" | grep -q 'Lua 5.4 (lua5.4, lua54 or l
   echo "demo:            FAILED: without Lua 5.4 it must stop and name it"; exit 1
 fi
 echo "demo:            runs with only cc, make and Lua 5.4 on PATH (no dpkg); names Lua 5.4 when it is missing"
+
+# make nvim: with LuaJIT's headers (LUA=luajit), and without a compiler,
+# where it must say what to install instead of failing in the compiler.
+out=$(make --no-print-directory -s nvim LUA=luajit 2>&1)
+if [ $? -ne 0 ] || ! luajit -e 'package.cpath = "lua/?.so"; assert(require("kinetic.core")._VERSION)'; then
+  printf '%s\n' "$out" | tail -n 20; echo "nvim-build:      FAILED: make nvim LUA=luajit"; exit 1
+fi
+out=$(make --no-print-directory -s nvim CC=no-such-cc 2>&1)
+if [ $? -eq 0 ] || ! printf '%s\n' "$out" | grep -q 'a C compiler (no-such-cc)' ||
+   ! printf '%s\n' "$out" | grep -q 'apt-get install gcc liblua5.1-0-dev'; then
+  printf '%s\n' "$out" | tail -n 20; echo "nvim-build:      FAILED: no message without a compiler"; exit 1
+fi
+echo "nvim-build:      make nvim LUA=luajit builds; without a compiler it names what to install"

@@ -6,7 +6,8 @@
 #                      binding alone must behave as the FFI fast path does
 #   abi                the lua5.1 build loads in LuaJIT
 #   demo               tools/test-demo.sh: make demo with only cc, make and
-#                      Lua 5.4 on PATH (no dpkg), and without Lua 5.4
+#                      Lua 5.4 on PATH (no dpkg), and without Lua 5.4;
+#   nvim-build         make nvim LUA=luajit, and make nvim without a compiler
 #   rockspec           tools/test-rock.sh: luarocks make for Lua 5.1-5.4 into
 #                      scratch trees, each loaded on its VMs
 #   luacheck           every Lua file of the project
