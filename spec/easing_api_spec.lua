@@ -2,12 +2,7 @@
 -- Expected values are derived by hand in the comments, never from kinetic.
 describe("easing API", function()
   local kinetic = require("kinetic")
-
-  local function errmatch(pattern, f, ...)
-    local ok, err = pcall(f, ...)
-    assert.is_false(ok)
-    assert.truthy(tostring(err):find(pattern, 1, true), tostring(err))
-  end
+  local fails = require("spec.helpers").fails
 
   it("parses the CSS keywords", function()
     -- ease-in-out is symmetric about (0.5, 0.5): y(1/2) = 1/2 exactly at u = 1/2
@@ -197,44 +192,44 @@ describe("easing API", function()
       { "accelerate(1, 2)", "at most 1" }, { "inquad", "unknown" }, { "cubic-bezier(0.1, 0, 1., 1)", "number" },
     }
     for _, c in ipairs(bad) do
-      errmatch("bad argument #1 to 'easing' (easing spec expected, got '" .. c[1] .. "'", kinetic.easing, c[1])
-      errmatch(c[2], kinetic.easing, c[1])
+      fails("bad argument #1 to 'easing' (easing spec expected, got '" .. c[1] .. "'", kinetic.easing, c[1])
+      fails(c[2], kinetic.easing, c[1])
     end
-    errmatch("bad argument #1 to 'easing' (easing or easing spec string expected, got number)", kinetic.easing, 1)
-    errmatch("bad argument #1 to 'easing' (easing or easing spec string expected, got nil)", kinetic.easing, nil)
+    fails("bad argument #1 to 'easing' (easing or easing spec string expected, got number)", kinetic.easing, 1)
+    fails("bad argument #1 to 'easing' (easing or easing spec string expected, got nil)", kinetic.easing, nil)
   end)
 
   it("checks constructor arguments", function()
-    errmatch("bad argument #1 to 'bezier' (x1 in [0, 1] expected, got 2)", kinetic.bezier, 2, 0, 0, 1)
-    errmatch("bad argument #3 to 'bezier' (x2 in [0, 1] expected, got -0.5)", kinetic.bezier, 0, 0, -0.5, 1)
-    errmatch("bad argument #2 to 'bezier' (finite number expected, got nan)", kinetic.bezier, 0, 0 / 0, 0, 1)
-    errmatch("bad argument #4 to 'bezier' (finite number expected, got inf)", kinetic.bezier, 0, 0, 0, math.huge)
-    errmatch("bad argument #4 to 'bezier' (number expected, got no value)", kinetic.bezier, 0, 0, 0)
-    errmatch("bad argument #1 to 'steps' (integer >= 1 expected, got 0)", kinetic.steps, 0)
-    errmatch("bad argument #1 to 'steps' (integer >= 1 expected, got 1.5)", kinetic.steps, 1.5)
-    errmatch("bad argument #1 to 'steps' (integer >= 2 (jump-none) expected, got 1)", kinetic.steps, 1, "jump-none")
-    errmatch("bad argument #2 to 'steps' (one of jump-start", kinetic.steps, 2, "middle")
-    errmatch("bad argument #1 to 'linear' (at least 2 stops expected, got 1)", kinetic.linear, { 1 })
-    errmatch("bad argument #1 to 'linear' (table of stops expected, got string)", kinetic.linear, "0, 1")
-    errmatch("bad argument #1 to 'linear' (stop 2: finite number expected, got nan)", kinetic.linear, { 0, 0 / 0 })
-    errmatch("bad argument #1 to 'linear' (stop 2, item 2: finite number expected, got string)",
-             kinetic.linear, { 0, { 1, "x" } })
-    errmatch("bad argument #1 to 'accelerate' (finite number expected, got inf)", kinetic.accelerate, math.huge)
+    fails("bad argument #1 to 'bezier' (x1 in [0, 1] expected, got 2)", kinetic.bezier, 2, 0, 0, 1)
+    fails("bad argument #3 to 'bezier' (x2 in [0, 1] expected, got -0.5)", kinetic.bezier, 0, 0, -0.5, 1)
+    fails("bad argument #2 to 'bezier' (finite number expected, got nan)", kinetic.bezier, 0, 0 / 0, 0, 1)
+    fails("bad argument #4 to 'bezier' (finite number expected, got inf)", kinetic.bezier, 0, 0, 0, math.huge)
+    fails("bad argument #4 to 'bezier' (number expected, got no value)", kinetic.bezier, 0, 0, 0)
+    fails("bad argument #1 to 'steps' (integer >= 1 expected, got 0)", kinetic.steps, 0)
+    fails("bad argument #1 to 'steps' (integer >= 1 expected, got 1.5)", kinetic.steps, 1.5)
+    fails("bad argument #1 to 'steps' (integer >= 2 (jump-none) expected, got 1)", kinetic.steps, 1, "jump-none")
+    fails("bad argument #2 to 'steps' (one of jump-start", kinetic.steps, 2, "middle")
+    fails("bad argument #1 to 'linear' (at least 2 stops expected, got 1)", kinetic.linear, { 1 })
+    fails("bad argument #1 to 'linear' (table of stops expected, got string)", kinetic.linear, "0, 1")
+    fails("bad argument #1 to 'linear' (stop 2: finite number expected, got nan)", kinetic.linear, { 0, 0 / 0 })
+    fails("bad argument #1 to 'linear' (stop 2, item 2: finite number expected, got string)",
+          kinetic.linear, { 0, { 1, "x" } })
+    fails("bad argument #1 to 'accelerate' (finite number expected, got inf)", kinetic.accelerate, math.huge)
   end)
 
   it("checks eval and method arguments", function()
     local e = kinetic.easing("ease")
-    errmatch("bad argument #1 to 'eval' (finite number expected, got nan)", e, 0 / 0)
-    errmatch("bad argument #1 to 'eval' (finite number expected, got inf)", e.eval, e, math.huge)
-    errmatch("bad argument #1 to 'eval' (number expected, got string)", e, "0.5")
-    errmatch("bad argument #2 to 'eval' (boolean before flag expected, got number)", e, 0.5, 1)
-    errmatch("calling 'eval' on bad self", e.eval, {}, 0.5)
-    errmatch("bad argument #1 to 'sample' (integer >= 1 expected, got 0)", e.sample, e, 0)
-    errmatch("bad argument #1 to 'slope' (finite number expected, got nan)", e.slope, e, 0 / 0)
-    errmatch("calling 'inverse' on bad self (curve with monotone y expected, got cubic-bezier(0.5, -1, 0.5, 2))",
-             kinetic.bezier(0.5, -1, 0.5, 2).inverse, kinetic.bezier(0.5, -1, 0.5, 2), 0.5)
-    errmatch("bad argument #1 to 'inverse' (value in the curve's range expected, got -1)",
-             kinetic.easing("ease-in").inverse, kinetic.easing("ease-in"), -1)
+    fails("bad argument #1 to 'eval' (finite number expected, got nan)", e, 0 / 0)
+    fails("bad argument #1 to 'eval' (finite number expected, got inf)", e.eval, e, math.huge)
+    fails("bad argument #1 to 'eval' (number expected, got string)", e, "0.5")
+    fails("bad argument #2 to 'eval' (boolean before flag expected, got number)", e, 0.5, 1)
+    fails("calling 'eval' on bad self", e.eval, {}, 0.5)
+    fails("bad argument #1 to 'sample' (integer >= 1 expected, got 0)", e.sample, e, 0)
+    fails("bad argument #1 to 'slope' (finite number expected, got nan)", e.slope, e, 0 / 0)
+    fails("calling 'inverse' on bad self (curve with monotone y expected, got cubic-bezier(0.5, -1, 0.5, 2))",
+          kinetic.bezier(0.5, -1, 0.5, 2).inverse, kinetic.bezier(0.5, -1, 0.5, 2), 0.5)
+    fails("bad argument #1 to 'inverse' (value in the curve's range expected, got -1)",
+          kinetic.easing("ease-in").inverse, kinetic.easing("ease-in"), -1)
   end)
 
   -- e(p) runs a __call that trusts self (Lua only calls it with an object of
@@ -251,10 +246,10 @@ describe("easing API", function()
         assert.are.equal(e:eval(p, true), e(p, true))
         assert.are.equal(e:eval(p, false), e(p, false))
       end
-      errmatch("bad argument #1 to 'eval' (number expected, got string)", e, "0.5")
-      errmatch("bad argument #1 to 'eval' (number expected, got no value)", e)
-      errmatch("bad argument #1 to 'eval' (finite number expected, got -inf)", e, -math.huge)
-      errmatch("bad argument #2 to 'eval' (boolean before flag expected, got table)", e, 0.5, {})
+      fails("bad argument #1 to 'eval' (number expected, got string)", e, "0.5")
+      fails("bad argument #1 to 'eval' (number expected, got no value)", e)
+      fails("bad argument #1 to 'eval' (finite number expected, got -inf)", e, -math.huge)
+      fails("bad argument #2 to 'eval' (boolean before flag expected, got table)", e, 0.5, {})
     end
   end)
 
@@ -274,14 +269,14 @@ describe("easing API", function()
         assert.are.equal(e(p, false), f(p, false))
         assert.are.equal(e(p, nil), f(p, nil))
       end
-      errmatch("bad argument #1 to 'eval' (number expected, got string)", f, "0.5")
-      errmatch("bad argument #1 to 'eval' (number expected, got no value)", f)
-      errmatch("bad argument #1 to 'eval' (finite number expected, got nan)", f, 0 / 0)
-      errmatch("bad argument #1 to 'eval' (finite number expected, got -inf)", f, -math.huge)
-      errmatch("bad argument #2 to 'eval' (boolean before flag expected, got table)", f, 0.5, {})
-      errmatch("bad argument #2 to 'eval' (boolean before flag expected, got number)", f, 0.5, 1)
-      errmatch("bad argument #2 to 'eval' (boolean before flag expected, got number)", f, 0.5, 0)
-      errmatch("bad argument #1 to 'eval' (finite number expected, got inf)", f, math.huge)
+      fails("bad argument #1 to 'eval' (number expected, got string)", f, "0.5")
+      fails("bad argument #1 to 'eval' (number expected, got no value)", f)
+      fails("bad argument #1 to 'eval' (finite number expected, got nan)", f, 0 / 0)
+      fails("bad argument #1 to 'eval' (finite number expected, got -inf)", f, -math.huge)
+      fails("bad argument #2 to 'eval' (boolean before flag expected, got table)", f, 0.5, {})
+      fails("bad argument #2 to 'eval' (boolean before flag expected, got number)", f, 0.5, 1)
+      fails("bad argument #2 to 'eval' (boolean before flag expected, got number)", f, 0.5, 0)
+      fails("bad argument #1 to 'eval' (finite number expected, got inf)", f, math.huge)
       -- extra arguments are ignored, as by e(p); -0 and huge inputs alike
       for _, p in ipairs { -0.0, 1e308, -1e308, 5e-324, 0.5 } do
         local a, b = e(p), f(p, false, "extra", {})
@@ -289,10 +284,10 @@ describe("easing API", function()
         assert.are.equal(1 / a, 1 / b)                  -- the sign of a zero too
       end
     end
-    errmatch("calling 'fn' on bad self (kinetic.Easing expected, got table)", kinetic.easing("ease").fn, {})
-    errmatch("calling 'fn' on bad self (kinetic.Easing expected, got no value)", kinetic.easing("ease").fn)
-    errmatch("calling 'eval' on bad self (kinetic.Easing expected, got no value)", kinetic.easing("ease").eval)
-    errmatch("calling 'eval' on bad self (kinetic.Easing expected, got nil)", kinetic.easing("ease").eval, nil, 0.5)
+    fails("calling 'fn' on bad self (kinetic.Easing expected, got table)", kinetic.easing("ease").fn, {})
+    fails("calling 'fn' on bad self (kinetic.Easing expected, got no value)", kinetic.easing("ease").fn)
+    fails("calling 'eval' on bad self (kinetic.Easing expected, got no value)", kinetic.easing("ease").eval)
+    fails("calling 'eval' on bad self (kinetic.Easing expected, got nil)", kinetic.easing("ease").eval, nil, 0.5)
     -- steps(4, jump-both) at 0.25: 0.4 after the step, 0.2 before it (before flag)
     local st = kinetic.steps(4, "jump-both"):fn()
     assert.are.equal(0.4, st(0.25))

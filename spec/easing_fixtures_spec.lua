@@ -4,32 +4,16 @@
 -- The measured maxima are printed with KINETIC_REPORT=1.
 describe("easing fixtures", function()
   local kinetic = require("kinetic")
+  local h = require("spec.helpers")
   local report = os.getenv("KINETIC_REPORT") == "1"
-
-  local function load(name)
-    local path = "spec/fixtures/" .. name .. ".lua"
-    local f = io.open(path, "r")
-    if not f then return nil end
-    f:close()
-    return dofile(path)
-  end
-
-  -- distance in units in the last place (finite doubles)
-  local function ulps(a, b)
-    if a == b then return 0 end
-    local m = math.max(math.abs(a), math.abs(b))
-    local _, e = math.frexp(m)
-    local ulp = 2 ^ (e - 53)
-    if m < 2 ^ -1021 then ulp = 2 ^ -1074 end
-    return math.abs(a - b) / ulp
-  end
+  local ulps = h.ulps
 
   local function bezier_of(c)
     return kinetic.bezier(c.x1 or c[1], c.y1 or c[2], c.x2 or c[3], c.y2 or c[4])
   end
 
   describe("bezier_truth.lua (120-digit decimal)", function()
-    local fx = load("bezier_truth")
+    local fx = h.optional_fixture("bezier_truth")
     if not fx then pending("fixture not generated yet") return end
 
     it("matches every point within 1e-13 (eval, in and out of [0,1])", function()
@@ -83,7 +67,7 @@ describe("easing fixtures", function()
   end)
 
   describe("chromium_easing.lua (Chromium 156)", function()
-    local fx = load("chromium_easing")
+    local fx = h.optional_fixture("chromium_easing")
     if not fx then pending("fixture not generated yet") return end
 
     it("serializes every case as Chromium does", function()
@@ -163,7 +147,7 @@ describe("easing fixtures", function()
   end)
 
   describe("bezier_easing_npm.lua (cross-check)", function()
-    local fx = load("bezier_easing_npm")
+    local fx = h.optional_fixture("bezier_easing_npm")
     if not fx then pending("fixture not generated yet") return end
     it("agrees with the closed-form npm solver where it is well conditioned", function()
       local worst, where = 0, ""
@@ -182,7 +166,7 @@ describe("easing fixtures", function()
   end)
 
   describe("penner.lua (50-digit easings.net formulas)", function()
-    local fx = load("penner")
+    local fx = h.optional_fixture("penner")
     if not fx then pending("fixture not generated yet") return end
 
     local function spec_of(f)

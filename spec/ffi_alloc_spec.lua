@@ -1,15 +1,15 @@
 -- luacheck: no max line length
 -- The LuaJIT FFI fast path (lua/kinetic/ffi.lua) and the allocation-free
--- `out` forms (API.md section 6).  The whole suite runs with the fast path
--- on (luajit default) and off (KINETIC_FFI=0, and every PUC VM).
+-- `out` forms (tl:update(dt, out), e:sample(n, out), g:positions(out), ...).
+-- The whole suite runs with the fast path on (luajit default) and off
+-- (KINETIC_FFI=0, and every PUC VM).
 local kinetic = require("kinetic")
-
-local is_luajit = type(jit) == "table"
+local h = require("spec.helpers")
 
 describe("kinetic._ffi", function()
   it("says which path is active", function()
-    local expect = is_luajit and jit.status() and os.getenv("KINETIC_FFI") ~= "0"
-                   and (pcall(require, "ffi")) or false
+    local expect = h.is_luajit and jit.status() and os.getenv("KINETIC_FFI") ~= "0"
+                   and h.has_ffi or false
     assert.are.equal(expect and true or false, kinetic._ffi)
   end)
 
@@ -19,7 +19,7 @@ describe("kinetic._ffi", function()
     assert.is_true(kinetic._sizeof.kn_spring > 0)
   end)
 
-  if is_luajit and (pcall(require, "ffi")) then
+  if h.has_ffi then
     local ffi = require("ffi")
     local fast = require("kinetic.ffi")
 
@@ -78,11 +78,11 @@ describe("fast and classic paths agree", function()
         for j = 1, n do vals[j] = math.sin(i * j) * 50 end
         for _, s in ipairs { plain, cb } do
           if i % 3 == 0 then assert.are.equal(s, s:set_target(vals))
-          elseif i % 3 == 1 then assert.are.equal(s, s:set_target((table.unpack or unpack)(vals)))
+          elseif i % 3 == 1 then assert.are.equal(s, s:set_target(h.unpack(vals)))
           elseif n == 1 then assert.are.equal(s, s:set_target(vals[1], "ignored"))
           else assert.are.equal(s, s:set_target(vals)) end
           if i % 17 == 0 then s:set_position(vals) end
-          if i % 19 == 0 then s:set_velocity((table.unpack or unpack)(vals)) end
+          if i % 19 == 0 then s:set_velocity(h.unpack(vals)) end
           s:update(1 / 60)
         end
         assert.are.same({ cb:position() }, { plain:position() })

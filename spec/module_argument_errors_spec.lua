@@ -1,8 +1,10 @@
 -- luacheck: max line length 200
--- Bad-input matrix, generated: every public function and method of API.md x
--- each argument position x (nil, true, "str", {}, NaN, inf, -inf, 1e308, -1, 0).
--- The call must raise "bad argument #N to '" or succeed where listed below.
+-- Bad-input matrix, generated: every public function and method of the
+-- module x each argument position x (nil, true, "str", {}, NaN, inf, -inf,
+-- 1e308, -1, 0).  The call must raise "bad argument #N to '" or succeed
+-- where listed below.
 local kinetic = require("kinetic")
+local h = require("spec.helpers")
 
 local NAN = 0 / 0
 local values = { { "nil", nil }, { "true", true }, { "str", "str" }, { "table", {} }, { "nan", NAN },
@@ -88,8 +90,7 @@ if kinetic.spring_group then
   method("_simd", { "scalar" }, { ["1:nil"] = "no cap: reports the path in use" })
 end
 
-local function pack(...) return { n = select("#", ...), ... } end
-local unpack_ = table.unpack or unpack  -- luacheck: ignore
+local pack, unpack_ = h.pack, h.unpack
 
 describe("bad-input matrix", function()
   for _, case in ipairs(cases) do

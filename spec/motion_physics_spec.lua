@@ -2,7 +2,8 @@
 -- (spec/fixtures/flutter_physics.lua) and exact values derived here.
 describe("friction and gravity", function()
   local kinetic = require("kinetic")
-  local F = dofile("spec/fixtures/flutter_physics.lua")
+  local h = require("spec.helpers")
+  local F = h.fixture("flutter_physics")
 
   local function check(op, got, c)
     if op == "eq" then
@@ -90,11 +91,7 @@ describe("friction and gravity", function()
   end)
 
   it("rejects bad input", function()
-    local function err(f, o)
-      local ok, e = pcall(function() local r = f(o); return r end)
-      assert.is_false(ok)
-      return e
-    end
+    local function err(f, o) return h.error_of(function() local r = f(o); return r end) end
     assert.matches("field 'drag': number in %(0, 1%) expected, got 1", err(kinetic.friction, { drag = 1 }))
     assert.matches("field 'drag': number in %(0, 1%) expected, got 0", err(kinetic.friction, { drag = 0 }))
     assert.matches("field 'drag': number expected, got nil", err(kinetic.friction, {}))

@@ -4,7 +4,8 @@
 -- exactness for any split of time, stability at the limits.
 describe("spring (analytic)", function()
   local kinetic = require("kinetic")
-  local exact = dofile("spec/fixtures/spring_exact.lua")
+  local h = require("spec.helpers")
+  local exact = h.fixture("spring_exact")
 
   -- distance scale of a case: what "relative" errors are relative to
   local function scales(c)
@@ -100,8 +101,7 @@ describe("spring (analytic)", function()
   end)
 
   it("one step of 1 s, 60 steps of 1/60 s and random splits agree to 1e-12", function()
-    local seed = 12345
-    local function rnd() seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648 end
+    local rnd = h.lcg(12345)
     for _, cfg in ipairs { { 170, 26 }, { 100, 20 }, { 180, 12 }, { 100, 60 }, { 100, 20.0000001 }, { 1e6, 1000 } } do
       local opts = { stiffness = cfg[1], damping = cfg[2], from = -3, to = 7, velocity = 25,
                      rest_delta = 0, rest_speed = 0 }

@@ -188,7 +188,7 @@ describe("spring behaviour", function()
     assert.are.same({ 1, 2, 3 }, { b:position() })
   end)
 
-  -- A 2-vector runs its own two-lane step (csrc/spring.c, update_vec2), a
+  -- A 2-vector runs its own two-lane step (csrc/core/spring.c, update_vec2), a
   -- 3-vector the general loop; with the third component 0 throughout they
   -- must agree bit for bit on every frame, the frame of rest included --
   -- through retargets, a kick from the target, clamp, and either rest test

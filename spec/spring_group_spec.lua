@@ -1,16 +1,9 @@
 -- luacheck: no max line length
--- kinetic.spring_group (API.md section 6): count scalar springs in one
--- userdata, bit for bit the same as count separate kinetic.Springs.
+-- kinetic.spring_group: count scalar springs in one userdata, bit for bit
+-- the same as count separate kinetic.Springs (docs/spring_group.md).
 local kinetic = require("kinetic")
-
--- deterministic generator (same sequence on every VM)
-local function lcg(seed)
-  local s = seed
-  return function()
-    s = (s * 1103515245 + 12345) % 2147483648
-    return s / 2147483648
-  end
-end
+local h = require("spec.helpers")
+local lcg, fails = h.lcg, h.fails
 
 local FAMILIES = {
   { stiffness = 170, damping = 26 },
@@ -244,46 +237,42 @@ describe("kinetic.spring_group", function()
 end)
 
 describe("kinetic.spring_group bad input", function()
-  local function err(opts, pattern)
-    local ok, msg = pcall(kinetic.spring_group, opts)
-    assert.is_false(ok)
-    assert.truthy(tostring(msg):find(pattern, 1, true), tostring(msg))
-  end
+  local G = kinetic.spring_group
 
   it("refuses a missing, small, non-integer or non-numeric count", function()
-    err(nil, "table expected, got nil")
-    err({}, "field 'count': integer >= 1 expected, got nil")
-    err({ count = 0 }, "field 'count': integer >= 1 expected, got 0")
-    err({ count = -3 }, "field 'count': integer >= 1 expected, got -3")
-    err({ count = 2.5 }, "field 'count': integer >= 1 expected, got 2.5")
-    err({ count = 0 / 0 }, "field 'count': finite number expected, got nan")
-    err({ count = math.huge }, "field 'count': finite number expected, got inf")
-    err({ count = "3" }, "field 'count': number expected, got string")
+    fails("table expected, got nil", G, nil)
+    fails("field 'count': integer >= 1 expected, got nil", G, {})
+    fails("field 'count': integer >= 1 expected, got 0", G, { count = 0 })
+    fails("field 'count': integer >= 1 expected, got -3", G, { count = -3 })
+    fails("field 'count': integer >= 1 expected, got 2.5", G, { count = 2.5 })
+    fails("field 'count': finite number expected, got nan", G, { count = 0 / 0 })
+    fails("field 'count': finite number expected, got inf", G, { count = math.huge })
+    fails("field 'count': number expected, got string", G, { count = "3" })
   end)
 
   it("refuses arrays of the wrong length and non-finite states", function()
-    err({ count = 3, from = { 1, 2 } }, "field 'from': array of 3 numbers (count) expected, got 2 items")
-    err({ count = 1, to = { 1, 2 } }, "field 'to': array of 1 numbers (count) expected, got 2 items")
-    err({ count = 2, velocity = {} }, "field 'velocity': array of 2 numbers (count) expected, got 0 items")
-    err({ count = 2, from = { 1, 0 / 0 } }, "field 'from': item 2: finite number expected, got nan")
-    err({ count = 2, to = { 1, "x" } }, "field 'to': item 2: number expected, got string")
-    err({ count = 2, to = math.huge }, "field 'to': finite number expected, got inf")
-    err({ count = 2, velocity = true }, "field 'velocity': number or array expected, got boolean")
+    fails("field 'from': array of 3 numbers (count) expected, got 2 items", G, { count = 3, from = { 1, 2 } })
+    fails("field 'to': array of 1 numbers (count) expected, got 2 items", G, { count = 1, to = { 1, 2 } })
+    fails("field 'velocity': array of 2 numbers (count) expected, got 0 items", G, { count = 2, velocity = {} })
+    fails("field 'from': item 2: finite number expected, got nan", G, { count = 2, from = { 1, 0 / 0 } })
+    fails("field 'to': item 2: number expected, got string", G, { count = 2, to = { 1, "x" } })
+    fails("field 'to': finite number expected, got inf", G, { count = 2, to = math.huge })
+    fails("field 'velocity': number or array expected, got boolean", G, { count = 2, velocity = true })
   end)
 
   it("refuses unknown fields, callbacks, two families and bad parameters as kinetic.spring does", function()
-    err({ count = 2, stiffnes = 100 }, "unknown field 'stiffnes'")
-    err({ count = 2, on_update = print }, "unknown field 'on_update'")
-    err({ count = 2, 5 }, "unexpected key of type number")
-    err({ count = 2, stiffness = 100, tension = 3 }, "one parameter family expected, got 'stiffness' and 'tension'")
-    err({ count = 2, frequency = 1, duration = 3 }, "one parameter family expected")
-    err({ count = 2, stiffness = -1 }, "field 'stiffness': non-negative number expected, got -1")
-    err({ count = 2, preset = "boing" }, "field 'preset': one of 'default'")
-    err({ count = 2, damping_ratio = 1 }, "field 'damping_ratio': needs 'frequency' or 'response'")
-    err({ count = 2, rest_delta = -1 }, "field 'rest_delta': non-negative number expected, got -1")
-    err({ count = 2, clamp = 1 }, "field 'clamp': boolean expected, got number")
-    err({ count = 2, integrator = "rk4" }, "field 'integrator': 'analytic' expected")
-    err({ count = 2, integrator = "euler" }, "use kinetic.spring for 'rk4' or 'euler'), got 'euler'")
+    fails("unknown field 'stiffnes'", G, { count = 2, stiffnes = 100 })
+    fails("unknown field 'on_update'", G, { count = 2, on_update = print })
+    fails("unexpected key of type number", G, { count = 2, 5 })
+    fails("one parameter family expected, got 'stiffness' and 'tension'", G, { count = 2, stiffness = 100, tension = 3 })
+    fails("one parameter family expected", G, { count = 2, frequency = 1, duration = 3 })
+    fails("field 'stiffness': non-negative number expected, got -1", G, { count = 2, stiffness = -1 })
+    fails("field 'preset': one of 'default'", G, { count = 2, preset = "boing" })
+    fails("field 'damping_ratio': needs 'frequency' or 'response'", G, { count = 2, damping_ratio = 1 })
+    fails("field 'rest_delta': non-negative number expected, got -1", G, { count = 2, rest_delta = -1 })
+    fails("field 'clamp': boolean expected, got number", G, { count = 2, clamp = 1 })
+    fails("field 'integrator': 'analytic' expected", G, { count = 2, integrator = "rk4" })
+    fails("use kinetic.spring for 'rk4' or 'euler'), got 'euler'", G, { count = 2, integrator = "euler" })
     -- the same message as kinetic.spring for a shared family error
     local _, m1 = pcall(kinetic.spring, { stiffness = 1, bounciness = 2 })
     local _, m2 = pcall(kinetic.spring_group, { count = 1, stiffness = 1, bounciness = 2 })
@@ -292,37 +281,32 @@ describe("kinetic.spring_group bad input", function()
 
   it("checks method arguments: index range, integers, finite numbers, arrays", function()
     local g = kinetic.spring_group { count = 3 }
-    local function merr(f, pattern)
-      local ok, msg = pcall(f)
-      assert.is_false(ok)
-      assert.truthy(tostring(msg):find(pattern, 1, true), tostring(msg))
-    end
-    merr(function() local _ = g:position(0) end, "bad argument #1 to 'position' (index in [1, 3] expected, got 0)")
-    merr(function() local _ = g:position(4) end, "index in [1, 3] expected, got 4")
-    merr(function() local _ = g:velocity(1.5) end, "bad argument #1 to 'velocity' (index in [1, 3] expected, got 1.5)")
-    merr(function() local _ = g:target(0 / 0) end, "index in [1, 3] expected, got nan")
-    merr(function() local _ = g:at_rest("1") end, "bad argument #1 to 'at_rest' (integer index expected, got string)")
-    merr(function() local _ = g:set(1) end, "bad argument #2 to 'set' (number expected, got no value)")
-    merr(function() local _ = g:set(1, 0, 0 / 0) end, "bad argument #3 to 'set' (finite number expected, got nan)")
-    merr(function() local _ = g:set_target(3, math.huge) end, "bad argument #2 to 'set_target' (finite number expected, got inf)")
-    merr(function() local _ = g:set_targets { 1, 2 } end,
-         "bad argument #1 to 'set_targets' (array of 3 numbers (count) expected, got 2 items)")
-    merr(function() local _ = g:set_targets { 1, 2, 0 / 0 } end, "item 3: finite number expected, got nan")
-    merr(function() local _ = g:set_targets(5) end, "bad argument #1 to 'set_targets' (array of numbers expected, got number)")
+    fails("bad argument #1 to 'position' (index in [1, 3] expected, got 0)", function() local _ = g:position(0) end)
+    fails("index in [1, 3] expected, got 4", function() local _ = g:position(4) end)
+    fails("bad argument #1 to 'velocity' (index in [1, 3] expected, got 1.5)", function() local _ = g:velocity(1.5) end)
+    fails("index in [1, 3] expected, got nan", function() local _ = g:target(0 / 0) end)
+    fails("bad argument #1 to 'at_rest' (integer index expected, got string)", function() local _ = g:at_rest("1") end)
+    fails("bad argument #2 to 'set' (number expected, got no value)", function() local _ = g:set(1) end)
+    fails("bad argument #3 to 'set' (finite number expected, got nan)", function() local _ = g:set(1, 0, 0 / 0) end)
+    fails("bad argument #2 to 'set_target' (finite number expected, got inf)", function() local _ = g:set_target(3, math.huge) end)
+    fails("bad argument #1 to 'set_targets' (array of 3 numbers (count) expected, got 2 items)",
+          function() local _ = g:set_targets { 1, 2 } end)
+    fails("item 3: finite number expected, got nan", function() local _ = g:set_targets { 1, 2, 0 / 0 } end)
+    fails("bad argument #1 to 'set_targets' (array of numbers expected, got number)", function() local _ = g:set_targets(5) end)
     -- a bad item anywhere changes no target, not even those before it
     local big = kinetic.spring_group { count = 300, stiffness = 100, damping = 20, from = 0, to = 1 }
     local tg = {}
     for i = 1, 300 do tg[i] = 2 end
     tg[250] = "2"
-    merr(function() local _ = big:set_targets(tg) end, "item 250: finite number expected, got string")
+    fails("item 250: finite number expected, got string", function() local _ = big:set_targets(tg) end)
     tg[250] = 2; tg[300] = math.huge
-    merr(function() local _ = big:set_targets(tg) end, "item 300: finite number expected, got inf")
+    fails("item 300: finite number expected, got inf", function() local _ = big:set_targets(tg) end)
     for i = 1, 300 do assert.are.equal(1, big:target(i)) end
     assert.are.equal(300, big:update(1 / 60))
-    merr(function() local _ = g:update(-1) end, "bad argument #1 to 'update' (non-negative number expected, got -1)")
-    merr(function() local _ = g:update(0 / 0) end, "bad argument #1 to 'update' (finite number expected, got nan)")
-    merr(function() local _ = g:update() end, "bad argument #1 to 'update' (number expected, got no value)")
-    merr(function() local _ = g:positions(5) end, "bad argument #1 to 'positions' (table expected, got number)")
-    merr(function() local _ = g.update(kinetic.spring {}, 1) end, "kinetic.SpringGroup expected, got kinetic.Spring")
+    fails("bad argument #1 to 'update' (non-negative number expected, got -1)", function() local _ = g:update(-1) end)
+    fails("bad argument #1 to 'update' (finite number expected, got nan)", function() local _ = g:update(0 / 0) end)
+    fails("bad argument #1 to 'update' (number expected, got no value)", function() local _ = g:update() end)
+    fails("bad argument #1 to 'positions' (table expected, got number)", function() local _ = g:positions(5) end)
+    fails("kinetic.SpringGroup expected, got kinetic.Spring", function() local _ = g.update(kinetic.spring {}, 1) end)
   end)
 end)

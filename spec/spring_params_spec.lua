@@ -1,6 +1,7 @@
 -- kinetic.spring parameter families, params(), and bad input.
 describe("spring parameters", function()
   local kinetic = require("kinetic")
+  local h = require("spec.helpers")
   local pi = math.pi
 
   local function p(opts) return kinetic.spring(opts):params() end
@@ -82,11 +83,7 @@ describe("spring parameters", function()
   end)
 
   -- called by name and not as a tail call, so that every VM knows the function's name
-  local function err(opts)
-    local ok, e = pcall(function() local s = kinetic.spring(opts); return s end)
-    assert.is_false(ok)
-    return e
-  end
+  local function err(opts) return h.error_of(function() local s = kinetic.spring(opts); return s end) end
 
   it("rejects bad input with a bad argument error", function()
     assert.matches("bad argument #1 to '[%w%.]*spring' %(field 'mass': positive number expected, got %-1%)",
@@ -129,24 +126,24 @@ describe("spring parameters", function()
   it("rejects bad method arguments", function()
     local s = kinetic.spring {}
     local v = kinetic.spring { to = { 1, 2 } }
-    local function merr(f) local ok, e = pcall(f); assert.is_false(ok); return e end
+    local error_of = h.error_of
     assert.matches("bad argument #1 to 'update' %(non%-negative number expected, got %-1%)",
-                   merr(function() local r = s:update(-1); return r end))
+                   error_of(function() local r = s:update(-1); return r end))
     assert.matches("bad argument #1 to 'update' %(finite number expected, got nan%)",
-                   merr(function() local r = s:update(0 / 0); return r end))
+                   error_of(function() local r = s:update(0 / 0); return r end))
     assert.matches("bad argument #1 to 'at' %(number expected, got no value%)",
-                   merr(function() local r = s:at(); return r end))
-    assert.matches("kinetic.Spring expected, got number", merr(function() local r = s.update(5, 1); return r end))
+                   error_of(function() local r = s:at(); return r end))
+    assert.matches("kinetic.Spring expected, got number", error_of(function() local r = s.update(5, 1); return r end))
     assert.matches("kinetic.Spring expected, got kinetic.Friction",
-                   merr(function() local r = s.update(kinetic.friction { drag = 0.5 }, 1); return r end))
+                   error_of(function() local r = s.update(kinetic.friction { drag = 0.5 }, 1); return r end))
     assert.matches("bad argument #1 to 'set_target' %(2 numbers or an array expected, got 1 values%)",
-                   merr(function() local r = v:set_target(1); return r end))
+                   error_of(function() local r = v:set_target(1); return r end))
     assert.matches("array of 2 numbers expected, got 3 items",
-                   merr(function() local r = v:set_target { 1, 2, 3 }; return r end))
+                   error_of(function() local r = v:set_target { 1, 2, 3 }; return r end))
     assert.matches("bad argument #2 to 'set_position' %(finite number expected, got inf%)",
-                   merr(function() local r = v:set_position(1, math.huge); return r end))
+                   error_of(function() local r = v:set_position(1, math.huge); return r end))
     assert.matches("bad argument #1 to 'settle_time' %(positive number expected, got 0%)",
-                   merr(function() local r = s:settle_time(0); return r end))
+                   error_of(function() local r = s:settle_time(0); return r end))
     -- a failed call leaves the spring as it was
     assert.are.same({ 0, 0 }, { v:position() })
     assert.are.same({ 1, 2 }, { v:target() })

@@ -2,7 +2,7 @@
 -- (spec/fixtures/rebound.lua), and integrator = "euler".
 describe("spring (rk4, euler)", function()
   local kinetic = require("kinetic")
-  local rb = dofile("spec/fixtures/rebound.lua")
+  local rb = require("spec.helpers").fixture("rebound")
 
   local function rk4_of(r)
     return kinetic.spring { tension = r.tension, friction = r.friction, from = r.from, to = r.to,
@@ -110,7 +110,7 @@ describe("spring (rk4, euler)", function()
   end)
 
   -- A one-component rk4 spring runs its own loop (state in registers,
-  -- csrc/spring.c step_rk4_1), a 2-vector the general one; with the second
+  -- csrc/core/spring.c step_rk4_1), a 2-vector the general one; with the second
   -- component 0 throughout (its norm is then |first| exactly) they must
   -- agree bit for bit on every frame, rest included, for any frame length.
   it("a scalar rk4 spring steps exactly as a 2-vector whose second component is 0", function()

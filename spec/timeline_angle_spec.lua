@@ -1,21 +1,17 @@
--- Angle interpolation (seed section 4) and rotation about a pivot (seed 3.1),
--- with the seed's formulas written out again here.
+-- Angle interpolation (the shortest or the longest way round) and rotation
+-- about a pivot, the formulas written out again here, independently of the
+-- C code.
 local kinetic = require("kinetic")
-
-local function near(expected, got, eps, what)
-  eps = eps or 1e-9
-  if got ~= got or math.abs(expected - got) > eps * math.max(1, math.abs(expected)) then
-    error(string.format("%s: expected %.17g, got %.17g", what or "value", expected, got), 2)
-  end
-end
+local near = require("spec.helpers").relative_near(1e-9)
 
 local function mod(a, b) return a - b * math.floor(a / b) end
 
--- Seed 4.1.1 and 4.1.2 for a full turn T (360 or 2*pi).
+-- An angle normalized for a full turn T (360 or 2*pi): into [0, T) and
+-- into [-T/2, T/2).
 local function norm_full(theta, T) return mod(T + mod(theta, T), T) end
 local function norm_half(theta, T) return norm_full(theta + T / 2, T) - T / 2 end
 
--- Seed 4.2: pick the normalization with the smaller distance (ties: [-180, 180)).
+-- f: the normalization with the smaller distance (ties: [-180, 180)).
 local function f_pair(alpha, beta, T)
   local d_full = math.abs(norm_full(beta, T) - norm_full(alpha, T))
   local d_half = math.abs(norm_half(beta, T) - norm_half(alpha, T))
@@ -23,11 +19,11 @@ local function f_pair(alpha, beta, T)
   return norm_half(alpha, T), norm_half(beta, T)
 end
 
--- Seed 4.3, shortest: from f(alpha) to f(beta).  Longest: the seed writes
--- "from f(alpha) + 360 to f(beta)"; that is the longer way only when
--- f(beta) >= f(alpha) -- otherwise it is the shorter way plus a full turn
--- (10 -> 350 would sweep 380 degrees).  Meant: add the turn on the side
--- that makes the path longer.
+-- Shortest: from f(alpha) to f(beta).  Longest: a full turn added on the
+-- side that makes the path longer -- from f(alpha) + 360 to f(beta) is the
+-- longer way only when f(beta) >= f(alpha); otherwise it is the shorter
+-- way plus a full turn (10 -> 350 would sweep 380 degrees), and the turn
+-- is taken off f(alpha) instead.
 local function endpoints(alpha, beta, T, longest)
   local a, b = f_pair(alpha, beta, T)
   if longest then
@@ -36,7 +32,7 @@ local function endpoints(alpha, beta, T, longest)
   return a, b
 end
 
-describe("timeline: angles (seed 4)", function()
+describe("timeline: angles", function()
   it("350 -> 10 degrees goes the short way through 0", function()
     local tl = kinetic.timeline{ from = 350, { to = 10, duration = 1 }, interpolation = "shortest-angle" }
     near(-10, tl:at(0)); near(-5, tl:at(0.25)); near(0, tl:at(0.5)); near(10, tl:at(1))
@@ -48,11 +44,11 @@ describe("timeline: angles (seed 4)", function()
     near(265, tl:at(0.25))
   end)
 
-  it("10 -> 350 degrees, both ways (the seed's longest-path formula needs its sign)", function()
+  it("10 -> 350 degrees, both ways (the longest path takes the turn off the start)", function()
     local s = kinetic.timeline{ from = 10, { to = 350, duration = 1 }, interpolation = "shortest-angle" }
     near(10, s:at(0)); near(0, s:at(0.5)); near(-10, s:at(1))
     local l = kinetic.timeline{ from = 10, { to = 350, duration = 1 }, interpolation = "longest-angle" }
-    -- seed as written: from f(10) + 360 = 370 to f(350) = -10: 380 degrees
+    -- from f(10) + 360 = 370 to f(350) = -10 would be 380 degrees: 10 - 360 to -10 instead
     near(10 - 360, l:at(0)); near(-180, l:at(0.5)); near(-10, l:at(1))
     assert.is_true(math.abs(l:at(1) - l:at(0)) == 340)
   end)
@@ -67,7 +63,7 @@ describe("timeline: angles (seed 4)", function()
     near(pi, lt:at(1))
   end)
 
-  it("matches the seed's normalization and selection for a grid of angle pairs", function()
+  it("matches the normalization and selection above for a grid of angle pairs", function()
     for _, unit in ipairs({ "degrees", "radians" }) do
       local T = unit == "degrees" and 360 or 2 * math.pi
       for i = -8, 8 do
@@ -94,23 +90,22 @@ describe("timeline: angles (seed 4)", function()
                                  interpolation = "shortest-angle" }
     local a, b = tl:at(0.5)
     near(0, a)
-    near(0, b)        -- d360 = d180 = 180: the seed's tie (>=) picks 90 -> -90
+    near(0, b)        -- d360 = d180 = 180: a tie takes [-180, 180), 90 -> -90
     a, b = tl:at(1)
     near(10, a); near(-90, b)
   end)
 end)
 
-describe("timeline: polar motion about a pivot (seed 3.1)", function()
+describe("timeline: polar motion about a pivot", function()
   -- distance and direction from the pivot, interpolated, then back to x, y:
-  --   x = x_v + d cos(theta),  y = y_v + d sin(theta)   (the seed's second line
-  --   reads "x_v + d sin(theta)"; the pivot's y is meant)
+  --   x = x_v + d cos(theta),  y = y_v + d sin(theta)
   local function polar(p1, p2, pivot, s)
     local xv, yv = pivot[1], pivot[2]
     local d1 = math.sqrt((p1[1] - xv) ^ 2 + (p1[2] - yv) ^ 2)
     local d2 = math.sqrt((p2[1] - xv) ^ 2 + (p2[2] - yv) ^ 2)
     local th1 = math.atan2 and math.atan2(p1[2] - yv, p1[1] - xv) or math.atan(p1[2] - yv, p1[1] - xv)
     local th2 = math.atan2 and math.atan2(p2[2] - yv, p2[1] - xv) or math.atan(p2[2] - yv, p2[1] - xv)
-    local a, b = endpoints(th1, th2, 2 * math.pi, false)     -- theta is an angle: seed 4
+    local a, b = endpoints(th1, th2, 2 * math.pi, false)     -- theta: the shortest way round
     local d, th = d1 + s * (d2 - d1), a + s * (b - a)
     return xv + d * math.cos(th), yv + d * math.sin(th)
   end

@@ -1,31 +1,26 @@
--- Timelines against the seed model (declarative animation, sections 1.2, 2, 3),
--- whose formulas are written out again here, independently of the C code.
+-- Timelines against the declarative animation model -- linear segments,
+-- the after-end strategies, composite state changes, vector and named
+-- states -- whose formulas are written out again here, independently of the
+-- C code.
 local kinetic = require("kinetic")
 
 local EPS = 1e-12
+local near = require("spec.helpers").relative_near(EPS)
 
-local function near(expected, got, eps, what)
-  eps = eps or EPS
-  local tol = eps * math.max(1, math.abs(expected))
-  if got ~= got or math.abs(expected - got) > tol then
-    error(string.format("%s: expected %.17g, got %.17g", what or "value", expected, got), 2)
-  end
-end
-
--- Seed 1.2.2: a mod b = a - b*floor(a/b).
+-- The floored modulo: a mod b = a - b*floor(a/b).
 local function mod(a, b) return a - b * math.floor(a / b) end
 
--- Seed 1.2: the adjusted time t' for a strategy, t >= 0.
+-- The adjusted time t' of an after-end strategy, t >= 0.
 local function adjusted(after, t, tmax)
-  if after == "stop" then return math.min(t, tmax) end          -- 1.2.1
-  if after == "restart" then return mod(t, tmax) end            -- 1.2.2
-  local c = math.floor(t / tmax)                                -- 1.2.3
+  if after == "stop" then return math.min(t, tmax) end          -- hold the end
+  if after == "restart" then return mod(t, tmax) end            -- start over
+  local c = math.floor(t / tmax)                                -- reverse: odd passes backwards
   if c % 2 == 0 then return mod(t, tmax) end
   return tmax - mod(t, tmax)
 end
 
--- Seed 2: composite state change; keys[1] = from, keys[i+1] = to of segment i,
--- durs[i] relative durations. Linear (seed 1) inside the segment.
+-- Composite state change: keys[1] = from, keys[i+1] = to of segment i,
+-- durs[i] relative durations. Linear interpolation inside the segment.
 local function composite(keys, durs, t)
   local start = 0
   for i = 1, #durs do
@@ -33,19 +28,19 @@ local function composite(keys, durs, t)
     if t < start + durs[i] or i == #durs then
       local tp = t - start                                       -- t' = t - sum t_j
       local x1, x2 = keys[i], keys[i + 1]
-      return x1 + tp * (x2 - x1) / durs[i]                       -- seed 1
+      return x1 + tp * (x2 - x1) / durs[i]                       -- linear
     end
     start = start + durs[i]
   end
 end
 
-local function seed_value(keys, durs, after, t)
+local function model_value(keys, durs, after, t)
   local tmax = 0
   for _, d in ipairs(durs) do tmax = tmax + d end
   return composite(keys, durs, adjusted(after, t, tmax))
 end
 
-describe("timeline: one segment (seed 1)", function()
+describe("timeline: one segment", function()
   it("is the linear interpolation x1 + t (x2 - x1) / t_max", function()
     local tl = kinetic.timeline{ from = 3, { to = 11, duration = 2 } }
     for i = 0, 20 do
@@ -64,15 +59,15 @@ describe("timeline: one segment (seed 1)", function()
   end)
 end)
 
-describe("timeline: after-end strategies (seed 1.2)", function()
+describe("timeline: after-end strategies", function()
   local keys, durs = { 0, 100, 40 }, { 0.5, 0.25 }
   for _, after in ipairs({ "stop", "restart", "reverse" }) do
-    it(after .. " follows the seed's adjusted time over many periods", function()
+    it(after .. " follows the model's adjusted time over many periods", function()
       local tl = kinetic.timeline{ from = 0, { to = 100, duration = 0.5 }, { to = 40, duration = 0.25 },
                                    after = after, iterations = math.huge }
       for i = 0, 400 do
         local t = i * 0.0137
-        near(seed_value(keys, durs, after, t), tl:at(t), 1e-9, after .. " t=" .. t)
+        near(model_value(keys, durs, after, t), tl:at(t), 1e-9, after .. " t=" .. t)
       end
     end)
   end
@@ -153,7 +148,7 @@ describe("timeline: after-end strategies (seed 1.2)", function()
   end)
 end)
 
-describe("timeline: composite state change (seed 2)", function()
+describe("timeline: composite state change", function()
   it("locates the segment by cumulative start times and interpolates within it", function()
     local keys, durs = { 0, 10, -5, -5, 20 }, { 0.3, 0.1, 0.2, 0.4 }
     local tl = kinetic.timeline{ from = 0, { to = 10, duration = 0.3 }, { to = -5, duration = 0.1 },
@@ -161,7 +156,7 @@ describe("timeline: composite state change (seed 2)", function()
     near(1.0, tl:duration(), EPS)
     for i = 0, 100 do
       local t = i / 100
-      near(seed_value(keys, durs, "stop", t), tl:at(t), 1e-9, "t=" .. t)
+      near(model_value(keys, durs, "stop", t), tl:at(t), 1e-9, "t=" .. t)
     end
   end)
 
@@ -189,7 +184,7 @@ describe("timeline: composite state change (seed 2)", function()
   end)
 end)
 
-describe("timeline: vector and named states (seed 3)", function()
+describe("timeline: vector and named states", function()
   it("interpolates each component of an array alike", function()
     local tl = kinetic.timeline{ from = { 0, 10, -1 }, { to = { 4, 0, 1 }, duration = 2 },
                                  { to = { 4, 5, 3 }, duration = 1 } }
@@ -322,10 +317,10 @@ describe("timeline: clock", function()
   end)
 end)
 
-describe("timeline: per-segment easing (seed 1.3)", function()
-  it("applies F to the segment progress: x1 + F(p) (x2 - x1), here the seed's accel1", function()
+describe("timeline: per-segment easing", function()
+  it("applies F to the segment progress: x1 + F(p) (x2 - x1), here accelerate(v0)", function()
     local v0 = 0.4
-    local function F(x) return v0 * x + (1 - v0) * x * x end      -- seed 1.3.2
+    local function F(x) return v0 * x + (1 - v0) * x * x end      -- accelerate(v0)
     local tl = kinetic.timeline{ from = 10, { to = 20, duration = 1 },
                                  { to = 0, duration = 2, easing = "accelerate(0.4)" } }
     for i = 0, 20 do

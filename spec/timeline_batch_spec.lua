@@ -1,12 +1,11 @@
 -- luacheck: no max line length
 -- kinetic.update_timelines(timelines, dt [, out]): many timelines in one call
--- (API.md section 6, an extension).  Its definition is the loop
+-- (an extension, docs/timeline.md).  Its definition is the loop
 --   for i = 1, #timelines do out[i] = timelines[i]:update(dt, out[i]) end
 -- with out[i] a table for vectors and named properties; every result here
 -- is compared with that loop run on twin timelines.
 local kinetic = require("kinetic")
-
-local unpack = table.unpack or unpack
+local unpack = require("spec.helpers").unpack
 
 -- Definitions of every shape, strategy and a callback; `log` receives the
 -- callbacks' events.

@@ -1,15 +1,7 @@
 -- Bad input to kinetic.timeline and its methods: a clear `bad argument` error that
 -- names the segment and the field.
 local kinetic = require("kinetic")
-
-local function fails(pattern, fn, ...)
-  local ok, err = pcall(fn, ...)
-  assert.is_false(ok, "expected an error matching " .. pattern)
-  assert.is_string(err)
-  assert.truthy(err:find(pattern, 1, true), "'" .. err .. "' does not contain '" .. pattern .. "'")
-  assert.truthy(err:find("bad argument #", 1, true), err)
-  return err
-end
+local fails = require("spec.helpers").fails_bad_argument
 
 local function seg(to, duration, extra)
   local s = { to = to, duration = duration }

@@ -1,13 +1,11 @@
--- kinetic.viewport: the seed's coordinate transform (section 5),
---   S_x = w O_x + U_x K_x x,   S_y = h O_y + U_y K_y y,
--- written out again here, and animated by a timeline through tl:apply.
+-- kinetic.viewport: the world-to-screen transform
+--   S_x = w O_x + U_x K_x x,   S_y = h O_y + U_y K_y y
+-- (w, h the screen size, O the world origin as a fraction of the screen, U
+-- pixels per world unit, K the zoom), written out again here, and animated
+-- by a timeline through tl:apply.
 local kinetic = require("kinetic")
-
-local function near(expected, got, eps)
-  eps = eps or 1e-12
-  assert.is_true(math.abs(expected - got) <= eps * math.max(1, math.abs(expected)),
-                 string.format("expected %.17g, got %.17g", expected, got))
-end
+local h = require("spec.helpers")
+local near = h.relative_near(1e-12)
 
 local function screen(p, x, y)
   return p.w * p.ox + p.ux * p.kx * x, p.h * p.oy + p.uy * p.ky * y
@@ -18,7 +16,7 @@ describe("viewport", function()
   local vp = kinetic.viewport{ width = p.w, height = p.h, origin = { p.ox, p.oy }, unit = { p.ux, p.uy },
                                scale = { p.kx, p.ky } }
 
-  it("maps world to screen as the seed's formula", function()
+  it("maps world to screen by the formula", function()
     for _, pt in ipairs({ { 0, 0 }, { 1, 1 }, { -3.5, 2.25 }, { 10, -7 } }) do
       local ex, ey = screen(p, pt[1], pt[2])
       local sx, sy = vp:to_screen(pt[1], pt[2])
@@ -76,11 +74,7 @@ describe("viewport", function()
   end)
 
   it("rejects bad input", function()
-    local function fails(pat, fn, ...)
-      local ok, err = pcall(fn, ...)
-      assert.is_false(ok)
-      assert.truthy(err:find(pat, 1, true), err)
-    end
+    local fails = h.fails
     fails("table expected, got no value", kinetic.viewport)
     fails("field 'height': number expected, got nil", kinetic.viewport, { width = 1 })
     fails("field 'width': finite number expected, got nan", kinetic.viewport, { width = 0 / 0, height = 1 })
