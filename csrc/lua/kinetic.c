@@ -1,5 +1,6 @@
 /*
-** kinetic.c -- the C part of the module: `require("kinetic.core")`.
+** kinetic.c -- the C part of the module: `require("kinetic.core")`; each
+** csrc/lua/<part>.c adds its functions and classes (lk_open_<part>).
 ** The Lua part (lua/kinetic/init.lua) loads it and is what users require.
 */
 #include "lkinetic.h"

@@ -1,9 +1,14 @@
 /*
 ** lkinetic.h -- shared declarations of the Lua binding (not of the core).
 **
-** The core (every C file without an `l_` prefix) never includes Lua
-** headers; the binding files (`l_*.c`, `kinetic.c`, `lutil.c`) do the
-** argument checking and hand trusted values to the core.
+** The core (csrc/core/) never includes Lua headers; the binding files
+** (csrc/lua/) do the argument checking and hand trusted values to the core.
+**
+** Names: a lua_CFunction is named after what Lua calls it -- module
+** functions kinetic_<name> (kinetic_spring, kinetic_update_timelines),
+** methods and metamethods <class>_<method> (spring_update, easing_call,
+** timeline_tostring); what one binding file shares with the others has
+** the prefix lk_.
 */
 #ifndef KINETIC_LKINETIC_H
 #define KINETIC_LKINETIC_H
@@ -22,16 +27,22 @@
 
 /* Type names: the metatable of each userdata type is registered under its
    name, and carries it as __name. */
-#define KN_EASING     "kinetic.Easing"
-#define KN_BEZIER     "kinetic.Bezier"
-#define KN_SPRING     "kinetic.Spring"
-#define KN_SPRINGGROUP "kinetic.SpringGroup"
-#define KN_FRICTION   "kinetic.Friction"
-#define KN_GRAVITY    "kinetic.Gravity"
-#define KN_TIMELINE   "kinetic.Timeline"
-#define KN_VIEWPORT   "kinetic.Viewport"
+#define KN_EASING       "kinetic.Easing"
+#define KN_BEZIER       "kinetic.Bezier"
+#define KN_SPRING       "kinetic.Spring"
+#define KN_SPRING_GROUP "kinetic.SpringGroup"
+#define KN_FRICTION     "kinetic.Friction"
+#define KN_GRAVITY      "kinetic.Gravity"
+#define KN_TIMELINE     "kinetic.Timeline"
+#define KN_VIEWPORT     "kinetic.Viewport"
 
-/* lutil.c ---------------------------------------------------------------- */
+/* Rest thresholds of kinetic.spring and kinetic.spring_group when the
+   options leave them out: fractions of the distance travelled (per second
+   for the speed). */
+#define LK_DEFAULT_REST_DELTA 1e-3
+#define LK_DEFAULT_REST_SPEED 1e-2
+
+/* util.c ----------------------------------------------------------------- */
 
 /* Create (or, when the module is loaded a second time in the same state,
    refresh) the metatable `tname`: __name = tname, __index = a table of
@@ -39,6 +50,11 @@
    __call, __gc, __len ...).  Leaves nothing on the stack. */
 void lk_newclass(lua_State *L, const char *tname, const luaL_Reg *methods,
                  const luaL_Reg *meta);
+
+/* Add `methods` to the __index table of the class `tname`, each a C
+   closure with the class's metatable as upvalue 1, for lk_fastobject (the
+   methods whose common case skips the checks by name). */
+void lk_setfastmethods(lua_State *L, const char *tname, const luaL_Reg *methods);
 
 /* A new full userdata of `size` bytes (zeroed), its metatable set to
    `tname`; pushed on the stack. */
@@ -63,6 +79,16 @@ double lk_checknonneg(lua_State *L, int arg);
 int lk_getfieldnum(lua_State *L, int t, int arg, const char *key, double *out);
 double lk_optfieldnum(lua_State *L, int t, int arg, const char *key, double def);
 int lk_optfieldbool(lua_State *L, int t, int arg, const char *key, int def);
+/* An optional finite field >= 0, else
+   "bad argument #arg to 'f' (field 'key': non-negative number expected, got -1)". */
+double lk_optfieldnonneg(lua_State *L, int t, int arg, const char *key, double def);
+
+/* Fill out[0..n) from the state field `key` of the options table at t,
+   already checked (a finite number, given to every component, or an array
+   of n finite numbers); `def` for every component when the field is absent
+   or there is no table (t == 0). */
+void lk_state_fill(lua_State *L, int t, const char *key, double def, int n,
+                   double *out);
 
 /* Raise "bad argument #arg to 'f' (field 'key': <expected> expected, got <x>)"
    with x printed as %.14g on every VM (5.3+ would print -1 as "-1.0"). */
@@ -95,7 +121,19 @@ void lk_recordnames(lua_State *L);
    non-finite numbers, __name for our userdata). */
 const char *lk_typename(lua_State *L, int idx);
 
-/* l_easing.c: the easing any other part accepts.  Converts the value at
+/* The userdata at idx when its metatable is the one held as upvalue 1 of
+   the running C closure, else NULL: the type check of the fast paths (one
+   raw comparison instead of a registry look-up by name). */
+static inline void *lk_fastobject(lua_State *L, int idx) {
+  void *p = lua_touserdata(L, idx);
+  int same;
+  if (p == NULL || !lua_getmetatable(L, idx)) return NULL;
+  same = lua_rawequal(L, -1, lua_upvalueindex(1));
+  lua_pop(L, 1);
+  return same ? p : NULL;
+}
+
+/* easing.c: the easing any other part accepts.  Converts the value at
    `idx` -- an easing userdata (kinetic.Easing or kinetic.Bezier) or a spec
    string for kinetic.easing -- into an easing userdata pushed on top of the
    stack, and returns its payload (valid while that userdata is alive, so
@@ -105,10 +143,18 @@ const char *lk_typename(lua_State *L, int idx);
 struct kn_easing;
 const struct kn_easing *lk_toeasing(lua_State *L, int idx);
 
-/* l_spring.c: read the spring parameter family of the options table at
-   absolute index t (argument 1) into *p, raising kinetic.spring's errors. */
+/* spring.c: read the spring parameter family of the options table at
+   absolute index t (argument 1; 0: no table, the defaults) into *p,
+   raising kinetic.spring's errors. */
 struct kn_spring_triple;
 void lk_spring_read_params(lua_State *L, int t, struct kn_spring_triple *p);
+
+/* spring.c: the model of the triple p into *m, or raise
+   "bad argument #1 to 'f' (parameters out of range ...)" where k/m or
+   c/2m overflows (a tiny mass): no spring with an inf or NaN rate. */
+struct kn_spring_model;
+void lk_spring_model(lua_State *L, const struct kn_spring_triple *p,
+                     struct kn_spring_model *m);
 
 /* Module parts: each adds its functions to the module table on top of the
    stack and registers its metatables. */

@@ -1,15 +1,65 @@
 /*
-** l_motion.c -- Lua binding of kinetic.friction (kinetic.Friction) and
-** kinetic.gravity (kinetic.Gravity).  Like Flutter's simulations they are
-** functions of the simulation time t since creation: at(t), done(t) and
-** time_at(x) use that time; update(dt) advances the object's clock.
+** motion.c -- Lua binding of kinetic.friction (kinetic.Friction) and
+** kinetic.gravity (kinetic.Gravity).  Like Flutter's FrictionSimulation and
+** GravitySimulation they are functions of the simulation time t since
+** creation: at(t), done(t) and time_at(x) use that time; update(dt)
+** advances the object's clock.
+**
+** Both types share one set of methods (at, update, position, velocity,
+** time, done, __tostring); each closure holds its type's motion_type as
+** upvalue 1.
 */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 
 #include "lkinetic.h"
 #include "friction.h"
 #include "gravity.h"
+
+/* What the shared methods need of a motion type: its metatable's name,
+   where its parameter, start state and clock sit in the payload, its state
+   at a time and its end test. */
+typedef struct motion_type {
+  char tname[20];          /* KN_FRICTION or KN_GRAVITY */
+  char param[16];          /* the parameter __tostring shows first */
+  size_t param_at, x0_at, v0_at, time_at;   /* offsets of those doubles */
+  void (*state)(const void *m, double t, double *x, double *v);
+  int (*done)(const void *m, double t);
+} motion_type;
+
+static void friction_state(const void *m, double t, double *x, double *v) {
+  kn_friction_at((const kn_friction *)m, t, x, v);
+}
+
+static int friction_done(const void *m, double t) {
+  return kn_friction_done((const kn_friction *)m, t);
+}
+
+static void gravity_state(const void *m, double t, double *x, double *v) {
+  kn_gravity_at((const kn_gravity *)m, t, x, v);
+}
+
+static int gravity_done(const void *m, double t) {
+  return kn_gravity_done((const kn_gravity *)m, t);
+}
+
+static const motion_type friction_type = {
+  KN_FRICTION, "drag", offsetof(kn_friction, drag), offsetof(kn_friction, x0),
+  offsetof(kn_friction, v0), offsetof(kn_friction, time), friction_state, friction_done
+};
+
+static const motion_type gravity_type = {
+  KN_GRAVITY, "acceleration", offsetof(kn_gravity, acceleration), offsetof(kn_gravity, x0),
+  offsetof(kn_gravity, v0), offsetof(kn_gravity, time), gravity_state, gravity_done
+};
+
+/* The double at byte offset `at` of a payload. */
+static double *field(void *m, size_t at) {
+  return (double *)(void *)((char *)m + at);
+}
+
+/* ---- construction -------------------------------------------------------- */
 
 static void check_options(lua_State *L) {
   if (lua_type(L, 1) != LUA_TTABLE) lk_typeerror(L, 1, "table");
@@ -22,9 +72,9 @@ static double required(lua_State *L, const char *key) {
   return x;
 }
 
-/* ---- friction ------------------------------------------------------------ */
-
-static int friction_new(lua_State *L) {
+/* kinetic.friction{ drag, position, velocity, constant_deceleration,
+   tolerance } -> a kinetic.Friction. */
+static int kinetic_friction(lua_State *L) {
   double drag, x0, v0, cd, tol;
   kn_friction *f;
   check_options(L);
@@ -32,27 +82,34 @@ static int friction_new(lua_State *L) {
   if (!(drag > 0 && drag < 1)) lk_fieldrangeerror(L, 1, "drag", "number in (0, 1)", drag);
   x0 = lk_optfieldnum(L, 1, 1, "position", 0);
   v0 = lk_optfieldnum(L, 1, 1, "velocity", 0);
-  cd = lk_optfieldnum(L, 1, 1, "constant_deceleration", 0);
-  if (!(cd >= 0))
-    lk_fieldrangeerror(L, 1, "constant_deceleration", "non-negative number", cd);
-  tol = lk_optfieldnum(L, 1, 1, "tolerance", 1e-3);
-  if (!(tol >= 0)) lk_fieldrangeerror(L, 1, "tolerance", "non-negative number", tol);
+  cd = lk_optfieldnonneg(L, 1, 1, "constant_deceleration", 0);
+  tol = lk_optfieldnonneg(L, 1, 1, "tolerance", 1e-3);
   f = (kn_friction *)lk_newobject(L, sizeof(kn_friction), KN_FRICTION);
   kn_friction_init(f, drag, x0, v0, cd, tol);
   return 1;
 }
 
-static kn_friction *check_friction(lua_State *L) {
-  return (kn_friction *)lk_checkobject(L, 1, KN_FRICTION);
+/* kinetic.gravity{ acceleration, position, velocity, end_distance } ->
+   a kinetic.Gravity. */
+static int kinetic_gravity(lua_State *L) {
+  double a, x0, v0, end;
+  kn_gravity *g;
+  check_options(L);
+  a = required(L, "acceleration");
+  x0 = lk_optfieldnum(L, 1, 1, "position", 0);
+  v0 = lk_optfieldnum(L, 1, 1, "velocity", 0);
+  end = lk_optfieldnonneg(L, 1, 1, "end_distance", HUGE_VAL);
+  g = (kn_gravity *)lk_newobject(L, sizeof(kn_gravity), KN_GRAVITY);
+  kn_gravity_init(g, a, x0, v0, end);
+  return 1;
 }
 
-static int f_at(lua_State *L) {
-  kn_friction *f = check_friction(L);
-  double x, v;
-  kn_friction_at(f, lk_checknonneg(L, 2), &x, &v);
-  lua_pushnumber(L, (lua_Number)x);
-  lua_pushnumber(L, (lua_Number)v);
-  return 2;
+/* ---- the shared methods -------------------------------------------------- */
+
+/* Self (argument 1) checked against the closure's type, which goes to *type. */
+static void *check_motion(lua_State *L, const motion_type **type) {
+  *type = (const motion_type *)lua_touserdata(L, lua_upvalueindex(1));
+  return lk_checkobject(L, 1, (*type)->tname);
 }
 
 /* The clock after update(dt): refused (the clock stays) where it would
@@ -62,163 +119,119 @@ static double advance(lua_State *L, double time, double dt) {
   return time + dt;
 }
 
-static int f_update(lua_State *L) {
-  kn_friction *f = check_friction(L);
-  double dt = lk_checknonneg(L, 2), x, v;
-  f->time = advance(L, f->time, dt);
-  kn_friction_at(f, f->time, &x, &v);
-  lua_pushnumber(L, (lua_Number)x);
-  return 1;
-}
-
-static int f_position(lua_State *L) {
-  kn_friction *f = check_friction(L);
+/* m:at(t) -> x, v at simulation time t. */
+static int motion_at(lua_State *L) {
+  const motion_type *type;
+  void *m = check_motion(L, &type);
   double x, v;
-  kn_friction_at(f, f->time, &x, &v);
-  lua_pushnumber(L, (lua_Number)x);
-  return 1;
-}
-
-static int f_velocity(lua_State *L) {
-  kn_friction *f = check_friction(L);
-  double x, v;
-  kn_friction_at(f, f->time, &x, &v);
-  lua_pushnumber(L, (lua_Number)v);
-  return 1;
-}
-
-static int f_time(lua_State *L) {
-  lua_pushnumber(L, (lua_Number)check_friction(L)->time);
-  return 1;
-}
-
-static int f_final_position(lua_State *L) {
-  lua_pushnumber(L, (lua_Number)kn_friction_final_position(check_friction(L)));
-  return 1;
-}
-
-static int f_time_at(lua_State *L) {
-  kn_friction *f = check_friction(L);
-  lua_pushnumber(L, (lua_Number)kn_friction_time_at(f, lk_checkfinite(L, 2)));
-  return 1;
-}
-
-static int f_done(lua_State *L) {
-  kn_friction *f = check_friction(L);
-  double t = lua_isnoneornil(L, 2) ? f->time : lk_checknonneg(L, 2);
-  lua_pushboolean(L, kn_friction_done(f, t));
-  return 1;
-}
-
-static int f_tostring(lua_State *L) {
-  kn_friction *f = check_friction(L);
-  char buf[160];
-  snprintf(buf, sizeof buf, "kinetic.Friction(drag=%.14g, position=%.14g, velocity=%.14g, t=%.14g)",
-           f->drag, f->x0, f->v0, f->time);
-  lua_pushstring(L, buf);
-  return 1;
-}
-
-/* ---- gravity ------------------------------------------------------------- */
-
-static int gravity_new(lua_State *L) {
-  double a, x0, v0, end;
-  kn_gravity *g;
-  check_options(L);
-  a = required(L, "acceleration");
-  x0 = lk_optfieldnum(L, 1, 1, "position", 0);
-  v0 = lk_optfieldnum(L, 1, 1, "velocity", 0);
-  end = lk_optfieldnum(L, 1, 1, "end_distance", HUGE_VAL);
-  if (!(end >= 0)) lk_fieldrangeerror(L, 1, "end_distance", "non-negative number", end);
-  g = (kn_gravity *)lk_newobject(L, sizeof(kn_gravity), KN_GRAVITY);
-  kn_gravity_init(g, a, x0, v0, end);
-  return 1;
-}
-
-static kn_gravity *check_gravity(lua_State *L) {
-  return (kn_gravity *)lk_checkobject(L, 1, KN_GRAVITY);
-}
-
-static int g_at(lua_State *L) {
-  kn_gravity *g = check_gravity(L);
-  double x, v;
-  kn_gravity_at(g, lk_checknonneg(L, 2), &x, &v);
+  type->state(m, lk_checknonneg(L, 2), &x, &v);
   lua_pushnumber(L, (lua_Number)x);
   lua_pushnumber(L, (lua_Number)v);
   return 2;
 }
 
-static int g_update(lua_State *L) {
-  kn_gravity *g = check_gravity(L);
-  double dt = lk_checknonneg(L, 2), x, v;
-  g->time = advance(L, g->time, dt);
-  kn_gravity_at(g, g->time, &x, &v);
+/* m:update(dt) -> x: the clock moves on by dt. */
+static int motion_update(lua_State *L) {
+  const motion_type *type;
+  void *m = check_motion(L, &type);
+  double dt = lk_checknonneg(L, 2), x, v, *clock = field(m, type->time_at);
+  *clock = advance(L, *clock, dt);
+  type->state(m, *clock, &x, &v);
   lua_pushnumber(L, (lua_Number)x);
   return 1;
 }
 
-static int g_position(lua_State *L) {
-  kn_gravity *g = check_gravity(L);
+/* m:position(), m:velocity(): the state at the clock, x (which = 0) or v. */
+static int push_state(lua_State *L, int which) {
+  const motion_type *type;
+  void *m = check_motion(L, &type);
   double x, v;
-  kn_gravity_at(g, g->time, &x, &v);
-  lua_pushnumber(L, (lua_Number)x);
+  type->state(m, *field(m, type->time_at), &x, &v);
+  lua_pushnumber(L, (lua_Number)(which == 0 ? x : v));
   return 1;
 }
 
-static int g_velocity(lua_State *L) {
-  kn_gravity *g = check_gravity(L);
-  double x, v;
-  kn_gravity_at(g, g->time, &x, &v);
-  lua_pushnumber(L, (lua_Number)v);
+static int motion_position(lua_State *L) { return push_state(L, 0); }
+static int motion_velocity(lua_State *L) { return push_state(L, 1); }
+
+static int motion_time(lua_State *L) {
+  const motion_type *type;
+  void *m = check_motion(L, &type);
+  lua_pushnumber(L, (lua_Number)*field(m, type->time_at));
   return 1;
 }
 
-static int g_time(lua_State *L) {
-  lua_pushnumber(L, (lua_Number)check_gravity(L)->time);
+/* m:done([t]): the end test at t, or at the clock. */
+static int motion_done(lua_State *L) {
+  const motion_type *type;
+  void *m = check_motion(L, &type);
+  double t = lua_isnoneornil(L, 2) ? *field(m, type->time_at) : lk_checknonneg(L, 2);
+  lua_pushboolean(L, type->done(m, t));
   return 1;
 }
 
-static int g_done(lua_State *L) {
-  kn_gravity *g = check_gravity(L);
-  double t = lua_isnoneornil(L, 2) ? g->time : lk_checknonneg(L, 2);
-  lua_pushboolean(L, kn_gravity_done(g, t));
-  return 1;
-}
-
-static int g_tostring(lua_State *L) {
-  kn_gravity *g = check_gravity(L);
+static int motion_tostring(lua_State *L) {
+  const motion_type *type;
+  void *m = check_motion(L, &type);
   char buf[160];
-  snprintf(buf, sizeof buf, "kinetic.Gravity(acceleration=%.14g, position=%.14g, velocity=%.14g, t=%.14g)",
-           g->acceleration, g->x0, g->v0, g->time);
+  snprintf(buf, sizeof buf, "%s(%s=%.14g, position=%.14g, velocity=%.14g, t=%.14g)",
+           type->tname, type->param, *field(m, type->param_at), *field(m, type->x0_at),
+           *field(m, type->v0_at), *field(m, type->time_at));
   lua_pushstring(L, buf);
   return 1;
 }
 
-static const luaL_Reg friction_methods[] = {
-  { "at", f_at }, { "update", f_update }, { "position", f_position },
-  { "velocity", f_velocity }, { "time", f_time }, { "final_position", f_final_position },
-  { "time_at", f_time_at }, { "done", f_done }, { NULL, NULL }
+/* ---- friction only ------------------------------------------------------- */
+
+static kn_friction *check_friction(lua_State *L) {
+  return (kn_friction *)lk_checkobject(L, 1, KN_FRICTION);
+}
+
+static int friction_final_position(lua_State *L) {
+  lua_pushnumber(L, (lua_Number)kn_friction_final_position(check_friction(L)));
+  return 1;
+}
+
+static int friction_time_at(lua_State *L) {
+  kn_friction *f = check_friction(L);
+  lua_pushnumber(L, (lua_Number)kn_friction_time_at(f, lk_checkfinite(L, 2)));
+  return 1;
+}
+
+/* ---- registration -------------------------------------------------------- */
+
+static const luaL_Reg motion_methods[] = {
+  { "at", motion_at }, { "update", motion_update }, { "position", motion_position },
+  { "velocity", motion_velocity }, { "time", motion_time }, { "done", motion_done },
+  { NULL, NULL }
 };
 
-static const luaL_Reg friction_meta[] = {
-  { "__tostring", f_tostring }, { NULL, NULL }
+static const luaL_Reg motion_meta[] = {
+  { "__tostring", motion_tostring }, { NULL, NULL }
 };
 
-static const luaL_Reg gravity_methods[] = {
-  { "at", g_at }, { "update", g_update }, { "position", g_position },
-  { "velocity", g_velocity }, { "time", g_time }, { "done", g_done }, { NULL, NULL }
-};
-
-static const luaL_Reg gravity_meta[] = {
-  { "__tostring", g_tostring }, { NULL, NULL }
-};
-
-static const luaL_Reg motion_functions[] = {
-  { "friction", friction_new }, { "gravity", gravity_new }, { NULL, NULL }
-};
+/* Register the class of `type`: the shared methods and metamethods, each
+   closure with the type as upvalue 1, and the type's own `methods`. */
+static void open_motion_type(lua_State *L, const motion_type *type, const luaL_Reg *methods) {
+  lk_newclass(L, type->tname, methods, NULL);
+  luaL_getmetatable(L, type->tname);
+  lua_pushlightuserdata(L, (void *)(size_t)type);   /* const dropped: never written */
+  lk_setfuncs(L, motion_meta, 1);
+  lua_getfield(L, -1, "__index");
+  lua_pushlightuserdata(L, (void *)(size_t)type);
+  lk_setfuncs(L, motion_methods, 1);
+  lua_pop(L, 2);
+}
 
 void lk_open_motion(lua_State *L) {
-  lk_newclass(L, KN_FRICTION, friction_methods, friction_meta);
-  lk_newclass(L, KN_GRAVITY, gravity_methods, gravity_meta);
-  lk_setfuncs(L, motion_functions, 0);
+  static const luaL_Reg friction_methods[] = {
+    { "final_position", friction_final_position }, { "time_at", friction_time_at },
+    { NULL, NULL }
+  };
+  static const luaL_Reg functions[] = {
+    { "friction", kinetic_friction }, { "gravity", kinetic_gravity }, { NULL, NULL }
+  };
+  open_motion_type(L, &friction_type, friction_methods);
+  open_motion_type(L, &gravity_type, NULL);
+  lk_setfuncs(L, functions, 0);
 }

@@ -1,7 +1,7 @@
 /*
-** l_spring.c -- Lua binding of kinetic.spring (type kinetic.Spring).
-** Every argument is checked here; the core (spring.c, spring_params.c)
-** trusts its inputs.  The userdata payload is the kn_spring struct itself;
+** spring.c -- Lua binding of kinetic.spring (type kinetic.Spring).
+** Every argument is checked here; the core (csrc/core/spring.c,
+** spring_params.c) trusts its inputs.  The userdata payload is the kn_spring struct itself;
 ** callbacks live in the user value table { on_update = f, on_rest = f }.
 */
 #include <math.h>
@@ -12,8 +12,6 @@
 #include "spring.h"
 #include "spring_params.h"
 
-#define DEFAULT_REST_DELTA 1e-3   /* of the distance travelled */
-#define DEFAULT_REST_SPEED 1e-2   /* of the distance travelled, per second */
 #define MAX_COMPONENTS (1 << 24)
 
 /* kn_spring.user: which callbacks the user value holds (set once, at
@@ -34,12 +32,13 @@ static int has_field(lua_State *L, int t, const char *key) {
   return present;
 }
 
-/* Optional numeric field with a range check: kind 'p' (> 0), 'n' (>= 0). */
+/* Optional numeric field with a range check: kind 'p' (> 0), 'n' (>= 0),
+   0 (any finite number). */
 static double field_num(lua_State *L, int t, const char *key, double def, int kind) {
   double x;
+  if (kind == 'n') return lk_optfieldnonneg(L, t, 1, key, def);
   if (!lk_getfieldnum(L, t, 1, key, &x)) return def;
   if (kind == 'p' && !(x > 0)) lk_fieldrangeerror(L, 1, key, "positive number", x);
-  if (kind == 'n' && !(x >= 0)) lk_fieldrangeerror(L, 1, key, "non-negative number", x);
   return x;
 }
 
@@ -94,8 +93,10 @@ static void check_result(lua_State *L, const kn_spring_triple *p, const char *ke
                   lk_pushnumstr(L, p->damping)));
 }
 
-/* Read the parameter family of the options table at t (or the defaults). */
-static void read_params(lua_State *L, int t, kn_spring_triple *p) {
+/* The parameter family of the options table at t (or the defaults when
+   t == 0): kinetic.spring_group reads it here too, so both accept the same
+   families, defaults and errors. */
+void lk_spring_read_params(lua_State *L, int t, kn_spring_triple *p) {
   int fam = t ? which_family(L, t) : F_NONE;
   double mass = t ? field_num(L, t, "mass", 1, 'p') : 1;
   const char *key = "stiffness";
@@ -161,12 +162,6 @@ static void read_params(lua_State *L, int t, kn_spring_triple *p) {
   check_result(L, p, key);
 }
 
-/* For kinetic.spring_group (l_springgroup.c): the same families, defaults
-   and error messages as kinetic.spring (options table at index t). */
-void lk_spring_read_params(lua_State *L, int t, struct kn_spring_triple *p) {
-  read_params(L, t, p);
-}
-
 /* Length of a state field: 0 for a number or absent, n for an array (checked). */
 static int state_len(lua_State *L, int t, const char *key) {
   int n;
@@ -188,24 +183,6 @@ static int state_len(lua_State *L, int t, const char *key) {
   return n;
 }
 
-/* Fill out[0..n) from a validated state field (number broadcast, array). */
-static void state_fill(lua_State *L, int t, const char *key, double def, int n, double *out) {
-  int i;
-  if (t == 0) { for (i = 0; i < n; i++) out[i] = def; return; }
-  lua_getfield(L, t, key);
-  if (lua_type(L, -1) == LUA_TTABLE) {
-    for (i = 0; i < n; i++) {
-      lua_rawgeti(L, -1, i + 1);
-      out[i] = (double)lua_tonumber(L, -1);
-      lua_pop(L, 1);
-    }
-  } else {
-    double x = lua_isnil(L, -1) ? def : (double)lua_tonumber(L, -1);
-    for (i = 0; i < n; i++) out[i] = x;
-  }
-  lua_pop(L, 1);
-}
-
 static void check_callback(lua_State *L, int t, const char *key) {
   lua_getfield(L, t, key);
   if (!lua_isnil(L, -1) && lua_type(L, -1) != LUA_TFUNCTION)
@@ -214,81 +191,125 @@ static void check_callback(lua_State *L, int t, const char *key) {
   lua_pop(L, 1);
 }
 
-static int spring_new(lua_State *L) {
-  int t = 0, n = 1, integrator = KN_SPRING_ANALYTIC, clamp = 0, i;
-  int lens[3];
-  static const char state_keys[3][9] = { "from", "to", "velocity" };
-  double rest_delta = DEFAULT_REST_DELTA, rest_speed = DEFAULT_REST_SPEED;
-  kn_spring_triple p;
-  kn_spring_model model;
-  kn_spring *s;
-  double *scratch;
+/* ---- kinetic.spring ------------------------------------------------------ */
 
+/* kinetic.spring's options, checked. */
+typedef struct spring_options {
+  int t;                  /* index of the options table; 0: none (defaults) */
+  int n;                  /* components */
+  int integrator;         /* KN_SPRING_ANALYTIC / RK4 / EULER */
+  int clamp;
+  double rest_delta, rest_speed;
+  kn_spring_triple params;
+} spring_options;
+
+static const char state_keys[3][9] = { "from", "to", "velocity" };
+
+/* The number of components of the state fields of the options at t: 1
+   when they are numbers or absent, else the length of their arrays, which
+   must all be the same (raises otherwise). */
+static int state_components(lua_State *L, int t) {
+  int i, n = 1;
+  for (i = 0; i < 3; i++) {
+    int len = state_len(L, t, state_keys[i]);
+    if (len == 0) continue;
+    if (n > 1 && len != n)
+      lk_fielderror(L, 1, state_keys[i], lua_pushfstring(L,
+        "array of %d numbers expected (as the other state fields), got %d", n, len));
+    n = len;
+  }
+  return n;
+}
+
+/* The integrator the field `integrator` of the options at t names
+   (analytic when absent); raises for anything else. */
+static int read_integrator(lua_State *L, int t) {
+  int integrator = KN_SPRING_ANALYTIC;
+  lua_getfield(L, t, "integrator");
+  if (!lua_isnil(L, -1)) {
+    const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    for (integrator = 0; name && integrator < 3; integrator++)
+      if (strcmp(name, integrator_names[integrator]) == 0) break;
+    if (name == NULL || integrator == 3)
+      lk_fielderror(L, 1, "integrator", lua_pushfstring(L,
+        "one of 'analytic', 'rk4', 'euler' expected, got %s%s%s",
+        name ? "'" : "", name ? name : lk_typename(L, -1), name ? "'" : ""));
+  }
+  lua_pop(L, 1);
+  return integrator;
+}
+
+/* Argument 1 of kinetic.spring (nil, none or an options table) into *o,
+   every field checked, in the order the errors are reported. */
+static void read_options(lua_State *L, spring_options *o) {
+  o->t = 0;
   if (!lua_isnoneornil(L, 1)) {
-    if (lua_type(L, 1) != LUA_TTABLE) return lk_typeerror(L, 1, "table");
-    t = 1;
+    if (lua_type(L, 1) != LUA_TTABLE) lk_typeerror(L, 1, "table");
+    o->t = 1;
   }
-  read_params(L, t, &p);
-  if (t) {
-    for (i = 0; i < 3; i++) {
-      lens[i] = state_len(L, t, state_keys[i]);
-      if (lens[i] == 0) continue;
-      if (n > 1 && lens[i] != n)
-        return lk_fielderror(L, 1, state_keys[i], lua_pushfstring(L,
-               "array of %d numbers expected (as the other state fields), got %d", n, lens[i]));
-      n = lens[i];
-    }
-    lua_getfield(L, t, "integrator");
-    if (!lua_isnil(L, -1)) {
-      const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
-      for (integrator = 0; name && integrator < 3; integrator++)
-        if (strcmp(name, integrator_names[integrator]) == 0) break;
-      if (name == NULL || integrator == 3)
-        lk_fielderror(L, 1, "integrator", lua_pushfstring(L,
-          "one of 'analytic', 'rk4', 'euler' expected, got %s%s%s",
-          name ? "'" : "", name ? name : lk_typename(L, -1), name ? "'" : ""));
-    }
-    lua_pop(L, 1);
-    rest_delta = field_num(L, t, "rest_delta", DEFAULT_REST_DELTA, 'n');
-    rest_speed = field_num(L, t, "rest_speed", DEFAULT_REST_SPEED, 'n');
-    clamp = lk_optfieldbool(L, t, 1, "clamp", 0);
-    check_callback(L, t, "on_update");
-    check_callback(L, t, "on_rest");
-  }
-  /* everything is checked: build */
-  kn_spring_model_init(&model, p.mass, p.stiffness, p.damping);
-  /* k/m or c/2m may overflow (tiny mass): refuse rather than yield inf/NaN */
-  if (!isfinite(model.decay) || !isfinite(model.omega2) || !isfinite(model.disc))
-    return lk_argerror(L, 1, "parameters out of range (stiffness/mass or damping/mass overflows)");
-  /* rk4 and euler take fixed 1 ms substeps, which diverge to inf for a
-     spring too fast or too damped for them (spring.h kn_spring_step_check) */
-  switch (kn_spring_step_check(&model, integrator)) {
+  lk_spring_read_params(L, o->t, &o->params);
+  o->n = 1;
+  o->integrator = KN_SPRING_ANALYTIC;
+  o->clamp = 0;
+  o->rest_delta = LK_DEFAULT_REST_DELTA;
+  o->rest_speed = LK_DEFAULT_REST_SPEED;
+  if (o->t == 0) return;
+  o->n = state_components(L, o->t);
+  o->integrator = read_integrator(L, o->t);
+  o->rest_delta = field_num(L, o->t, "rest_delta", LK_DEFAULT_REST_DELTA, 'n');
+  o->rest_speed = field_num(L, o->t, "rest_speed", LK_DEFAULT_REST_SPEED, 'n');
+  o->clamp = lk_optfieldbool(L, o->t, 1, "clamp", 0);
+  check_callback(L, o->t, "on_update");
+  check_callback(L, o->t, "on_rest");
+}
+
+void lk_spring_model(lua_State *L, const kn_spring_triple *p, kn_spring_model *m) {
+  kn_spring_model_init(m, p->mass, p->stiffness, p->damping);
+  if (!isfinite(m->decay) || !isfinite(m->omega2) || !isfinite(m->disc))
+    lk_argerror(L, 1, "parameters out of range (stiffness/mass or damping/mass overflows)");
+}
+
+/* Raise unless the fixed 1 ms substep of `integrator` is stable for the
+   model (kn_spring_step_check): rk4 and euler diverge to inf on a spring
+   too fast or too damped for that step.  The analytic integrator always
+   passes. */
+static void check_stable(lua_State *L, const kn_spring_model *m, int integrator) {
+  switch (kn_spring_step_check(m, integrator)) {
   case KN_STEP_STABLE:
-    break;
+    return;
   case KN_STEP_TOO_FAST:
-    return lk_fielderror(L, 1, "integrator", lua_pushfstring(L,
+    lk_fielderror(L, 1, "integrator", lua_pushfstring(L,
       "'%s' is unstable for this spring at its fixed 1 ms step (rate %s/s, at most 1800): use 'analytic'",
-      integrator_names[integrator], lk_pushnumstr(L, kn_spring_fastest_rate(&model))));
+      integrator_names[integrator], lk_pushnumstr(L, kn_spring_fastest_rate(m))));
+    return;
   default:
-    if (integrator == KN_SPRING_RK4)
-      return lk_fielderror(L, 1, "integrator", lua_pushfstring(L,
+    if (integrator == KN_SPRING_RK4) {
+      lk_fielderror(L, 1, "integrator", lua_pushfstring(L,
         "'rk4' is unstable for this spring at its fixed 1 ms step (Rebound's substep lets "
         "the motion grow by more than 0.1%% a second): use 'analytic'"));
-    {
-      const char *decay = lk_pushnumstr(L, model.decay);
-      const char *w0 = lk_pushnumstr(L, sqrt(model.omega2));
-      return lk_fielderror(L, 1, "integrator", lua_pushfstring(L,
+    } else {
+      const char *decay = lk_pushnumstr(L, m->decay);
+      const char *w0 = lk_pushnumstr(L, sqrt(m->omega2));
+      lk_fielderror(L, 1, "integrator", lua_pushfstring(L,
         "'euler' is unstable for this spring at its fixed 1 ms step (c/2m = %s/s, w0 = %s/s; "
         "semi-implicit Euler needs c/2m <= 900/s and w0 <= 1800/s * sqrt(1 - c/2m * 1 ms)): "
         "use 'analytic'", decay, w0));
     }
   }
-  scratch = (double *)lua_newuserdata(L, sizeof(double) * 3 * (size_t)n);
-  state_fill(L, t, "from", 0, n, scratch);
-  state_fill(L, t, "to", 1, n, scratch + n);
-  state_fill(L, t, "velocity", 0, n, scratch + 2 * n);
+}
+
+/* Push the new kinetic.Spring of the checked options and model: its state
+   from the options' fields, its user value { on_update, on_rest } and the
+   callback bits in s->user. */
+static void push_spring(lua_State *L, const spring_options *o, const kn_spring_model *m) {
+  int n = o->n, t = o->t;
+  double *scratch = (double *)lua_newuserdata(L, sizeof(double) * 3 * (size_t)n);
+  kn_spring *s;
+  lk_state_fill(L, t, "from", 0, n, scratch);
+  lk_state_fill(L, t, "to", 1, n, scratch + n);
+  lk_state_fill(L, t, "velocity", 0, n, scratch + 2 * n);
   s = (kn_spring *)lk_newobject(L, kn_spring_size(n), KN_SPRING);
-  kn_spring_init(s, n, &model, integrator, clamp, rest_delta, rest_speed,
+  kn_spring_init(s, n, m, o->integrator, o->clamp, o->rest_delta, o->rest_speed,
                  scratch, scratch + n, scratch + 2 * n);
   lua_createtable(L, 0, 2);
   if (t) {
@@ -300,6 +321,17 @@ static int spring_new(lua_State *L) {
     lua_setfield(L, -2, "on_rest");
   }
   lk_setuservalue(L, -2);
+}
+
+/* kinetic.spring([options]) -> a kinetic.Spring: every option checked
+   first, then built. */
+static int kinetic_spring(lua_State *L) {
+  spring_options o;
+  kn_spring_model model;
+  read_options(L, &o);
+  lk_spring_model(L, &o.params, &model);
+  check_stable(L, &model, o.integrator);
+  push_spring(L, &o, &model);
   return 1;
 }
 
@@ -384,7 +416,7 @@ static void overflow_error(lua_State *L, kn_spring *s, int reset) {
 }
 
 /* What update does after the state changed: overflow, callbacks, results. */
-static int updated(lua_State *L, kn_spring *s, int flags) {
+static int update_results(lua_State *L, kn_spring *s, int flags) {
   if (flags & KN_SPRING_OVERFLOW) overflow_error(L, s, 1);
   if ((flags & KN_SPRING_MOVED) && (s->user & HAS_ON_UPDATE)) fire(L, "on_update");
   if ((flags & KN_SPRING_RESTED) && (s->user & HAS_ON_REST)) fire(L, "on_rest");
@@ -392,80 +424,68 @@ static int updated(lua_State *L, kn_spring *s, int flags) {
 }
 
 /* s:update(dt), every argument checked. */
-static int update_checked(lua_State *L) {
+static int spring_update_checked(lua_State *L) {
   kn_spring *s = check_spring(L);
   double dt = check_stepped(L, s, 2, lk_checknonneg(L, 2));
-  return updated(L, s, kn_spring_update(s, dt));   /* state first, callbacks after */
+  return update_results(L, s, kn_spring_update(s, dt));   /* state first, callbacks after */
 }
 
 /* s:update(dt).  Upvalue 1 is the metatable of kinetic.Spring: the common
    case (a Spring, a number dt the checks accept, no callbacks, a scalar)
    is recognised with a few cheap tests; anything else -- errors included --
-   goes through update_checked, which behaves exactly as before. */
-static int m_update(lua_State *L) {
-  kn_spring *s = (kn_spring *)lua_touserdata(L, 1);
+   goes through spring_update_checked, with the same results. */
+static int spring_update(lua_State *L) {
+  kn_spring *s = (kn_spring *)lk_fastobject(L, 1);
   double dt;
-  int flags, same;
-  if (s == NULL || !lua_getmetatable(L, 1)) return update_checked(L);
-  same = lua_rawequal(L, -1, lua_upvalueindex(1));
-  lua_pop(L, 1);
-  if (!same || lua_type(L, 2) != LUA_TNUMBER) return update_checked(L);
+  int flags;
+  if (s == NULL || lua_type(L, 2) != LUA_TNUMBER) return spring_update_checked(L);
   dt = (double)lua_tonumber(L, 2);
   if (!(dt >= 0 && (dt <= KN_SPRING_STEPPED_DT_MAX ||
                     (dt < HUGE_VAL && s->integrator == KN_SPRING_ANALYTIC))))
-    return update_checked(L);
+    return spring_update_checked(L);
   flags = kn_spring_update(s, dt);
   if ((flags & ~KN_SPRING_MOVED) == 0 && s->user == 0 && s->n == 1) {
     lua_pushnumber(L, (lua_Number)s->data[0]);
     return 1;
   }
-  return updated(L, s, flags);
+  return update_results(L, s, flags);
 }
 
-static int m_position(lua_State *L) {
+/* s:position(), s:velocity(), s:target(): the spring's slot `slot`. */
+static int push_own_slot(lua_State *L, int slot) {
   kn_spring *s = check_spring(L);
-  return push_slot(L, s, KN_SPRING_SLOT(s, KN_SP_X));
+  return push_slot(L, s, KN_SPRING_SLOT(s, slot));
 }
 
-static int m_velocity(lua_State *L) {
-  kn_spring *s = check_spring(L);
-  return push_slot(L, s, KN_SPRING_SLOT(s, KN_SP_V));
-}
+static int spring_position(lua_State *L) { return push_own_slot(L, KN_SP_X); }
+static int spring_velocity(lua_State *L) { return push_own_slot(L, KN_SP_V); }
+static int spring_target(lua_State *L) { return push_own_slot(L, KN_SP_TARGET); }
 
-static int m_target(lua_State *L) {
-  kn_spring *s = check_spring(L);
-  return push_slot(L, s, KN_SPRING_SLOT(s, KN_SP_TARGET));
-}
-
-static int m_at_rest(lua_State *L) {
+static int spring_at_rest(lua_State *L) {
   kn_spring *s = check_spring(L);
   lua_pushboolean(L, s->at_rest);
   return 1;
 }
 
-static int m_set_target(lua_State *L) {
+enum { SET_TARGET, SET_POSITION, SET_VELOCITY };
+
+/* s:set_target(...), s:set_position(...), s:set_velocity(...): the values
+   at 2.. (n numbers or one array of n) become the part `what` of the
+   state; returns s. */
+static int set_state(lua_State *L, int what) {
   kn_spring *s = check_spring(L);
   double small[SMALL_N];
-  kn_spring_set_target(s, read_values(L, s, 2, small));
+  const double *values = read_values(L, s, 2, small);
+  if (what == SET_TARGET) (void)kn_spring_set_target(s, values);
+  else if (what == SET_POSITION) kn_spring_set_position(s, values);
+  else kn_spring_set_velocity(s, values);
   lua_settop(L, 1);
   return 1;
 }
 
-static int m_set_position(lua_State *L) {
-  kn_spring *s = check_spring(L);
-  double small[SMALL_N];
-  kn_spring_set_position(s, read_values(L, s, 2, small));
-  lua_settop(L, 1);
-  return 1;
-}
-
-static int m_set_velocity(lua_State *L) {
-  kn_spring *s = check_spring(L);
-  double small[SMALL_N];
-  kn_spring_set_velocity(s, read_values(L, s, 2, small));
-  lua_settop(L, 1);
-  return 1;
-}
+static int spring_set_target(lua_State *L) { return set_state(L, SET_TARGET); }
+static int spring_set_position(lua_State *L) { return set_state(L, SET_POSITION); }
+static int spring_set_velocity(lua_State *L) { return set_state(L, SET_VELOCITY); }
 
 /* State t seconds ahead: what update(t) would give, on a copy. */
 static kn_spring *ahead(lua_State *L) {
@@ -477,17 +497,16 @@ static kn_spring *ahead(lua_State *L) {
   return c;
 }
 
-static int m_at(lua_State *L) {
+/* s:at(t), s:velocity_at(t): slot `slot` of the state t seconds ahead. */
+static int push_ahead_slot(lua_State *L, int slot) {
   kn_spring *c = ahead(L);
-  return push_slot(L, c, KN_SPRING_SLOT(c, KN_SP_X));
+  return push_slot(L, c, KN_SPRING_SLOT(c, slot));
 }
 
-static int m_velocity_at(lua_State *L) {
-  kn_spring *c = ahead(L);
-  return push_slot(L, c, KN_SPRING_SLOT(c, KN_SP_V));
-}
+static int spring_at(lua_State *L) { return push_ahead_slot(L, KN_SP_X); }
+static int spring_velocity_at(lua_State *L) { return push_ahead_slot(L, KN_SP_V); }
 
-static int m_settle_time(lua_State *L) {
+static int spring_settle_time(lua_State *L) {
   kn_spring *s = check_spring(L);
   double eps = s->rest_delta * s->scale;
   if (!lua_isnoneornil(L, 2)) {
@@ -520,7 +539,7 @@ static int m_settle_time(lua_State *L) {
   return 1;
 }
 
-static int m_coefficients(lua_State *L) {
+static int spring_coefficients(lua_State *L) {
   kn_spring *s = check_spring(L);
   double dt = lk_checknonneg(L, 2);
   kn_spring_coefs c;
@@ -532,7 +551,7 @@ static int m_coefficients(lua_State *L) {
   return 4;
 }
 
-static int m_params(lua_State *L) {
+static int spring_params(lua_State *L) {
   kn_spring *s = check_spring(L);
   kn_spring_triple p;
   kn_spring_derived d;
@@ -548,7 +567,7 @@ static int m_params(lua_State *L) {
   return 1;
 }
 
-static int m_tostring(lua_State *L) {
+static int spring_tostring(lua_State *L) {
   kn_spring *s = check_spring(L);
   char buf[200];
   snprintf(buf, sizeof buf, "kinetic.Spring(stiffness=%.14g, damping=%.14g, mass=%.14g, "
@@ -559,25 +578,25 @@ static int m_tostring(lua_State *L) {
 }
 
 static const luaL_Reg spring_methods[] = {
-  { "position", m_position }, { "velocity", m_velocity }, { "target", m_target },
-  { "at_rest", m_at_rest }, { "set_target", m_set_target },
-  { "set_position", m_set_position }, { "set_velocity", m_set_velocity },
-  { "at", m_at }, { "velocity_at", m_velocity_at }, { "settle_time", m_settle_time },
-  { "coefficients", m_coefficients }, { "params", m_params }, { NULL, NULL }
+  { "position", spring_position }, { "velocity", spring_velocity },
+  { "target", spring_target }, { "at_rest", spring_at_rest },
+  { "set_target", spring_set_target }, { "set_position", spring_set_position },
+  { "set_velocity", spring_set_velocity }, { "at", spring_at },
+  { "velocity_at", spring_velocity_at }, { "settle_time", spring_settle_time },
+  { "coefficients", spring_coefficients }, { "params", spring_params }, { NULL, NULL }
 };
 
 static const luaL_Reg spring_meta[] = {
-  { "__tostring", m_tostring }, { NULL, NULL }
+  { "__tostring", spring_tostring }, { NULL, NULL }
+};
+
+static const luaL_Reg spring_fast_methods[] = {
+  { "update", spring_update }, { NULL, NULL }
 };
 
 void lk_open_spring(lua_State *L) {
   lk_newclass(L, KN_SPRING, spring_methods, spring_meta);
-  luaL_getmetatable(L, KN_SPRING);
-  lua_getfield(L, -1, "__index");
-  lua_pushvalue(L, -2);                  /* update's upvalue: the metatable */
-  lua_pushcclosure(L, m_update, 1);
-  lua_setfield(L, -2, "update");
-  lua_pop(L, 2);
-  lua_pushcfunction(L, spring_new);
+  lk_setfastmethods(L, KN_SPRING, spring_fast_methods);
+  lua_pushcfunction(L, kinetic_spring);
   lua_setfield(L, -2, "spring");
 }

@@ -1,10 +1,11 @@
 /*
-** l_springgroup.c -- Lua binding of kinetic.spring_group (type
-** kinetic.SpringGroup, API.md section 6).  Every argument is checked here;
-** spring_group.c trusts its inputs.  The userdata payload is the
-** kn_spring_group block itself.  The parameter families are read by
-** l_spring.c's own parser (lk_spring_read_params), so the group accepts
-** exactly what kinetic.spring accepts, with the same errors.
+** spring_group.c -- Lua binding of kinetic.spring_group (type
+** kinetic.SpringGroup).  Every argument is checked here; the core
+** (csrc/core/spring_group.c) trusts its inputs.  The userdata payload is
+** the kn_spring_group block itself.  The parameter families are read by
+** kinetic.spring's own parser (lk_spring_read_params, csrc/lua/spring.c),
+** so the group accepts exactly what kinetic.spring accepts, with the same
+** errors.
 */
 #include <math.h>
 #include <stdio.h>
@@ -15,8 +16,6 @@
 #include "spring_params.h"
 #include "spring_group.h"
 
-#define DEFAULT_REST_DELTA 1e-3   /* as kinetic.spring: of the distance travelled */
-#define DEFAULT_REST_SPEED 1e-2   /* of the distance travelled, per second */
 #define MAX_COUNT (1 << 24)
 
 /* Every key the options table may hold (char arrays: no relocated data). */
@@ -46,13 +45,6 @@ static void check_keys(lua_State *L) {
   }
 }
 
-static double opt_nonneg(lua_State *L, const char *key, double def) {
-  double x;
-  if (!lk_getfieldnum(L, 1, 1, key, &x)) return def;
-  if (!(x >= 0)) lk_fieldrangeerror(L, 1, key, "non-negative number", x);
-  return x;
-}
-
 /* Check state field `key`: a number or an array of exactly count numbers. */
 static void check_state(lua_State *L, const char *key, int count) {
   lua_getfield(L, 1, key);
@@ -76,43 +68,22 @@ static void check_state(lua_State *L, const char *key, int count) {
   lua_pop(L, 1);
 }
 
-static void fill_state(lua_State *L, const char *key, double def, int count, double *out) {
-  int i;
-  lua_getfield(L, 1, key);
-  if (lua_type(L, -1) == LUA_TTABLE) {
-    for (i = 0; i < count; i++) {
-      lua_rawgeti(L, -1, i + 1);
-      out[i] = (double)lua_tonumber(L, -1);
-      lua_pop(L, 1);
-    }
-  } else {
-    double x = lua_isnil(L, -1) ? def : (double)lua_tonumber(L, -1);
-    for (i = 0; i < count; i++) out[i] = x;
-  }
-  lua_pop(L, 1);
-}
-
-static int group_new(lua_State *L) {
-  int count, i, clamp;
-  double c, rest_delta, rest_speed, *scratch;
-  kn_spring_triple p;
-  kn_spring_model model;
-  kn_spring_group *g;
-
-  if (lua_type(L, 1) != LUA_TTABLE) return lk_typeerror(L, 1, "table");
-  lua_settop(L, 1);
+/* The field `count` of the options: an integer in [1, 2^24], else raise. */
+static int read_count(lua_State *L) {
+  double c;
   lua_getfield(L, 1, "count");
   if (lua_isnil(L, -1))
-    return lk_fielderror(L, 1, "count", "integer >= 1 expected, got nil");
+    lk_fielderror(L, 1, "count", "integer >= 1 expected, got nil");
   lua_pop(L, 1);
   if (!lk_getfieldnum(L, 1, 1, "count", &c)) c = 0;
   if (c != floor(c) || c < 1 || c > MAX_COUNT)
-    return lk_fieldrangeerror(L, 1, "count",
-                              c > MAX_COUNT ? "integer <= 16777216" : "integer >= 1", c);
-  count = (int)c;
-  check_keys(L);
-  lk_spring_read_params(L, 1, &p);
-  for (i = 0; i < 3; i++) check_state(L, state_keys[i], count);
+    lk_fieldrangeerror(L, 1, "count", c > MAX_COUNT ? "integer <= 16777216" : "integer >= 1", c);
+  return (int)c;
+}
+
+/* The field `integrator` of the options: absent or 'analytic', else raise
+   (a group has no stepped integrators). */
+static void check_integrator(lua_State *L) {
   lua_getfield(L, 1, "integrator");
   if (!lua_isnil(L, -1)) {
     const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
@@ -123,19 +94,36 @@ static int group_new(lua_State *L) {
         name ? "'" : "", name ? name : lk_typename(L, -1), name ? "'" : ""));
   }
   lua_pop(L, 1);
-  rest_delta = opt_nonneg(L, "rest_delta", DEFAULT_REST_DELTA);
-  rest_speed = opt_nonneg(L, "rest_speed", DEFAULT_REST_SPEED);
+}
+
+/* kinetic.spring_group(options) -> a kinetic.SpringGroup: every option
+   checked first (count, the keys, the parameter family, the state fields,
+   integrator, rest thresholds, clamp, the model), then built. */
+static int kinetic_spring_group(lua_State *L) {
+  int count, i, clamp;
+  double rest_delta, rest_speed, *scratch;
+  kn_spring_triple p;
+  kn_spring_model model;
+  kn_spring_group *g;
+
+  if (lua_type(L, 1) != LUA_TTABLE) return lk_typeerror(L, 1, "table");
+  lua_settop(L, 1);
+  count = read_count(L);
+  check_keys(L);
+  lk_spring_read_params(L, 1, &p);
+  for (i = 0; i < 3; i++) check_state(L, state_keys[i], count);
+  check_integrator(L);
+  rest_delta = lk_optfieldnonneg(L, 1, 1, "rest_delta", LK_DEFAULT_REST_DELTA);
+  rest_speed = lk_optfieldnonneg(L, 1, 1, "rest_speed", LK_DEFAULT_REST_SPEED);
   clamp = lk_optfieldbool(L, 1, 1, "clamp", 0);
-  kn_spring_model_init(&model, p.mass, p.stiffness, p.damping);
-  if (!isfinite(model.decay) || !isfinite(model.omega2) || !isfinite(model.disc))
-    return lk_argerror(L, 1, "parameters out of range (stiffness/mass or damping/mass overflows)");
+  lk_spring_model(L, &p, &model);
   /* everything is checked: build */
   scratch = (double *)lua_newuserdata(L, sizeof(double) * 3 * (size_t)count);
-  fill_state(L, "from", 0, count, scratch);
-  fill_state(L, "to", 1, count, scratch + count);
-  fill_state(L, "velocity", 0, count, scratch + 2 * (size_t)count);
+  lk_state_fill(L, 1, "from", 0, count, scratch);
+  lk_state_fill(L, 1, "to", 1, count, scratch + count);
+  lk_state_fill(L, 1, "velocity", 0, count, scratch + 2 * (size_t)count);
   g = (kn_spring_group *)lk_newobject(L, kn_spring_group_size(count) + sizeof(double) * (size_t)count,
-                                      KN_SPRINGGROUP);
+                                      KN_SPRING_GROUP);
   kn_spring_group_init(g, count, &model, clamp, rest_delta, rest_speed,
                        scratch, scratch + count, scratch + 2 * (size_t)count);
   return 1;
@@ -149,8 +137,8 @@ static double *targets_buffer(kn_spring_group *g) {
   return (double *)(void *)((char *)g + kn_spring_group_size(g->count));
 }
 
-static kn_spring_group *check_group(lua_State *L) {
-  return (kn_spring_group *)lk_checkobject(L, 1, KN_SPRINGGROUP);
+static kn_spring_group *check_spring_group(lua_State *L) {
+  return (kn_spring_group *)lk_checkobject(L, 1, KN_SPRING_GROUP);
 }
 
 /* 1-based index at arg -> 0-based. */
@@ -168,7 +156,7 @@ static int check_index(lua_State *L, const kn_spring_group *g, int arg) {
    (kn_spring_group_may_overflow: a coasting group, or motions near
    DBL_MAX) those that did are put to rest on their targets and update
    raises, as kinetic.Spring's update does for one spring. */
-static int do_update(lua_State *L, kn_spring_group *g, double dt) {
+static int run_update(lua_State *L, kn_spring_group *g, double dt) {
   int moving = kn_spring_group_update(g, dt), first;
   if (kn_spring_group_may_overflow(g) && (first = kn_spring_group_reset_overflowed(g)) != 0)
     return luaL_error(L, "update: spring %d's state overflowed (beyond +-1.8e308); it is reset "
@@ -177,30 +165,26 @@ static int do_update(lua_State *L, kn_spring_group *g, double dt) {
   return 1;
 }
 
-static int update_checked(lua_State *L) {
-  kn_spring_group *g = check_group(L);
+static int spring_group_update_checked(lua_State *L) {
+  kn_spring_group *g = check_spring_group(L);
   double dt = lk_checknonneg(L, 2);
-  return do_update(L, g, dt);
+  return run_update(L, g, dt);
 }
 
 /* g:update(dt).  Upvalue 1 is the metatable of kinetic.SpringGroup: a group
    and a finite dt >= 0 go straight to the core; anything else goes through
-   update_checked (the same errors as ever). */
-static int m_update(lua_State *L) {
-  kn_spring_group *g = (kn_spring_group *)lua_touserdata(L, 1);
+   spring_group_update_checked (the same results and errors). */
+static int spring_group_update(lua_State *L) {
+  kn_spring_group *g = (kn_spring_group *)lk_fastobject(L, 1);
   double dt;
-  int same;
-  if (g == NULL || !lua_getmetatable(L, 1)) return update_checked(L);
-  same = lua_rawequal(L, -1, lua_upvalueindex(1));
-  lua_pop(L, 1);
-  if (!same || lua_type(L, 2) != LUA_TNUMBER) return update_checked(L);
+  if (g == NULL || lua_type(L, 2) != LUA_TNUMBER) return spring_group_update_checked(L);
   dt = (double)lua_tonumber(L, 2);
-  if (!(dt >= 0 && dt < HUGE_VAL)) return update_checked(L);
-  return do_update(L, g, dt);
+  if (!(dt >= 0 && dt < HUGE_VAL)) return spring_group_update_checked(L);
+  return run_update(L, g, dt);
 }
 
-static int m_set(lua_State *L) {
-  kn_spring_group *g = check_group(L);
+static int spring_group_set(lua_State *L) {
+  kn_spring_group *g = check_spring_group(L);
   int i = check_index(L, g, 2);
   double x = lk_checkfinite(L, 3);
   if (lua_isnoneornil(L, 4)) kn_spring_group_set(g, i, x);
@@ -209,8 +193,8 @@ static int m_set(lua_State *L) {
   return 1;
 }
 
-static int m_set_target(lua_State *L) {
-  kn_spring_group *g = check_group(L);
+static int spring_group_set_target(lua_State *L) {
+  kn_spring_group *g = check_spring_group(L);
   int i = check_index(L, g, 2);
   kn_spring_group_set_target(g, i, lk_checkfinite(L, 3));
   lua_settop(L, 1);
@@ -220,8 +204,8 @@ static int m_set_target(lua_State *L) {
 /* g:set_targets(array): every item read and checked into the buffer past
    the group's block first (an error changes nothing), then applied to the
    whole group at once: no allocation, whatever the count. */
-static int m_set_targets(lua_State *L) {
-  kn_spring_group *g = check_group(L);
+static int spring_group_set_targets(lua_State *L) {
+  kn_spring_group *g = check_spring_group(L);
   double *buf = targets_buffer(g);
   int i, n = g->count;
   if (lua_type(L, 2) != LUA_TTABLE) return lk_typeerror(L, 2, "array of numbers");
@@ -244,26 +228,27 @@ static int m_set_targets(lua_State *L) {
   return 1;
 }
 
-static int get_slot(lua_State *L, int slot) {
-  kn_spring_group *g = check_group(L);
+/* g:position(i), g:velocity(i), g:target(i): spring i's value in `slot`. */
+static int push_slot_item(lua_State *L, int slot) {
+  kn_spring_group *g = check_spring_group(L);
   int i = check_index(L, g, 2);
   lua_pushnumber(L, (lua_Number)KN_SG_SLOT(g, slot)[i]);
   return 1;
 }
 
-static int m_position(lua_State *L) { return get_slot(L, KN_SG_X); }
-static int m_velocity(lua_State *L) { return get_slot(L, KN_SG_V); }
-static int m_target(lua_State *L) { return get_slot(L, KN_SG_TARGET); }
+static int spring_group_position(lua_State *L) { return push_slot_item(L, KN_SG_X); }
+static int spring_group_velocity(lua_State *L) { return push_slot_item(L, KN_SG_V); }
+static int spring_group_target(lua_State *L) { return push_slot_item(L, KN_SG_TARGET); }
 
-static int m_at_rest(lua_State *L) {
-  kn_spring_group *g = check_group(L);
+static int spring_group_at_rest(lua_State *L) {
+  kn_spring_group *g = check_spring_group(L);
   int i = check_index(L, g, 2);
   lua_pushboolean(L, KN_SG_SLOT(g, KN_SG_REST)[i] != 0.0);
   return 1;
 }
 
-static int m_positions(lua_State *L) {
-  kn_spring_group *g = check_group(L);
+static int spring_group_positions(lua_State *L) {
+  kn_spring_group *g = check_spring_group(L);
   int i, n = g->count;
   const double *x = KN_SG_SLOT(g, KN_SG_X);
   if (!lua_isnoneornil(L, 2)) {
@@ -284,22 +269,22 @@ static int m_positions(lua_State *L) {
    "scalar"); with cap, first switches to the widest path up to cap that
    this machine runs (a test hook: the specs run every path on the same
    springs; "best" is the default). */
-static int m_simd(lua_State *L) {
+static int spring_group_simd(lua_State *L) {
   static const char *const names[] = { "best", "avx512", "avx", "sse2", "scalar", NULL };
-  kn_spring_group *g = check_group(L);
+  kn_spring_group *g = check_spring_group(L);
   if (!lua_isnoneornil(L, 2))
     g->simd = kn_spring_group_path_for(luaL_checkoption(L, 2, NULL, names));
   lua_pushstring(L, names[g->simd]);
   return 1;
 }
 
-static int m_len(lua_State *L) {
-  lua_pushinteger(L, (lua_Integer)check_group(L)->count);
+static int spring_group_len(lua_State *L) {
+  lua_pushinteger(L, (lua_Integer)check_spring_group(L)->count);
   return 1;
 }
 
-static int m_tostring(lua_State *L) {
-  kn_spring_group *g = check_group(L);
+static int spring_group_tostring(lua_State *L) {
+  kn_spring_group *g = check_spring_group(L);
   char buf[200];
   snprintf(buf, sizeof buf, "kinetic.SpringGroup(count=%d, stiffness=%.14g, damping=%.14g, "
            "mass=%.14g, %d moving)", g->count, g->model.stiffness, g->model.damping,
@@ -310,21 +295,20 @@ static int m_tostring(lua_State *L) {
 
 void lk_open_spring_group(lua_State *L) {
   static const luaL_Reg methods[] = {
-    { "set", m_set }, { "set_target", m_set_target },
-    { "set_targets", m_set_targets }, { "position", m_position },
-    { "velocity", m_velocity }, { "target", m_target }, { "at_rest", m_at_rest },
-    { "positions", m_positions }, { "_simd", m_simd }, { NULL, NULL }
+    { "set", spring_group_set }, { "set_target", spring_group_set_target },
+    { "set_targets", spring_group_set_targets }, { "position", spring_group_position },
+    { "velocity", spring_group_velocity }, { "target", spring_group_target },
+    { "at_rest", spring_group_at_rest }, { "positions", spring_group_positions },
+    { "_simd", spring_group_simd }, { NULL, NULL }
   };
   static const luaL_Reg meta[] = {
-    { "__len", m_len }, { "__tostring", m_tostring }, { NULL, NULL }
+    { "__len", spring_group_len }, { "__tostring", spring_group_tostring }, { NULL, NULL }
   };
-  lk_newclass(L, KN_SPRINGGROUP, methods, meta);
-  luaL_getmetatable(L, KN_SPRINGGROUP);
-  lua_getfield(L, -1, "__index");
-  lua_pushvalue(L, -2);                  /* update's upvalue: the metatable */
-  lua_pushcclosure(L, m_update, 1);
-  lua_setfield(L, -2, "update");
-  lua_pop(L, 2);
-  lua_pushcfunction(L, group_new);
+  static const luaL_Reg fast_methods[] = {
+    { "update", spring_group_update }, { NULL, NULL }
+  };
+  lk_newclass(L, KN_SPRING_GROUP, methods, meta);
+  lk_setfastmethods(L, KN_SPRING_GROUP, fast_methods);
+  lua_pushcfunction(L, kinetic_spring_group);
   lua_setfield(L, -2, "spring_group");
 }

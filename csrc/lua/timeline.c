@@ -1,7 +1,9 @@
 /*
-** l_timeline.c -- Lua binding for kinetic.timeline (API.md section 4).
+** timeline.c -- Lua binding of kinetic.timeline (type kinetic.Timeline)
+** and kinetic.update_timelines.
 **
-** All argument checks live here; timeline.c trusts what it is given.  The
+** All argument checks live here; the core (csrc/core/timeline.c) trusts
+** what it is given.  The
 ** userdata payload is the kn_timeline block itself.  Its user value table
 ** holds what the C struct cannot: the property names (uv[1..ncomp], sorted),
 ** the easing userdata (uv.easings[i], kept alive for the `const kn_easing *`
@@ -228,179 +230,228 @@ static const char after_names[3][16] = { "stop", "restart", "reverse" };
 
 /* ---- construction ----------------------------------------------------- */
 
-static int l_timeline(lua_State *L) {
-  int nseg, ncomp = 0, i, mode, unit, after, uv, from, ud, easings;
-  unsigned shape, events = 0;
-  double iterations, delay, pivot[2] = { 0.0, 0.0 };
-  kn_timeline *tl;
+/* Stack of kinetic.timeline(def) while it builds the timeline. */
+enum { DEF = 1, UV = 2, FROM = 3, EASINGS = 4, TL = 5 };
 
-  if (lua_type(L, 1) != LUA_TTABLE)
-    return lk_typeerror(L, 1, "table");
-  lua_settop(L, 1);
-  nseg = (int)lk_rawlen(L, 1);
-  if (nseg == 0)
-    return lk_argerror(L, 1,
-      "at least one segment { to = ..., duration = ... } expected, got none");
+/* The options of def, checked. */
+typedef struct timeline_options {
+  int nseg, ncomp;
+  unsigned shape;            /* SHAPE_* of def.from */
+  unsigned events;           /* kn_tl_event_kind mask of the callbacks given */
+  int mode, unit, after;     /* indices into mode_names, unit_names, after_names */
+  double iterations, delay, pivot[2];
+} timeline_options;
 
-  lua_createtable(L, 0, 4);                      /* 2: the user value */
-  uv = 2;
-  lua_getfield(L, 1, "from");                    /* 3 */
-  from = 3;
-  shape = from_shape(L, from, uv, &ncomp);
-  if ((double)nseg * (ncomp + 4) > MAX_ELEMENTS)
-    return lk_argerror(L, 1, "too many segments");
-
-  mode = option(L, "interpolation", mode_names, 4, KN_INTERP_LINEAR,
-                "'linear', 'shortest-angle', 'longest-angle' or 'polar'");
-  unit = option(L, "angle_unit", unit_names, 2, 0, "'degrees' or 'radians'");
-  after = option(L, "after", after_names, 3, KN_AFTER_STOP,
-                 "'stop', 'restart' or 'reverse'");
-
-  lua_getfield(L, 1, "pivot");
-  if (mode == KN_INTERP_POLAR) {
-    if (shape != SHAPE_VECTOR || ncomp != 2)
-      return context_error(L, 0, "interpolation",
-                           "'polar' needs 2-vector states {x, y}, got %s",
-                           shape == SHAPE_VECTOR
-                             ? lua_pushfstring(L, "%d components", ncomp)
-                             : shape == SHAPE_NAMED ? "named properties" : "a number");
+/* def.pivot into o->pivot: {x, y} of finite numbers for interpolation =
+   'polar' (which needs 2-vector states), and absent otherwise. */
+static void read_pivot(lua_State *L, timeline_options *o) {
+  int i;
+  o->pivot[0] = o->pivot[1] = 0.0;
+  lua_getfield(L, DEF, "pivot");
+  if (o->mode == KN_INTERP_POLAR) {
+    if (o->shape != SHAPE_VECTOR || o->ncomp != 2)
+      context_error(L, 0, "interpolation", "'polar' needs 2-vector states {x, y}, got %s",
+                    o->shape == SHAPE_VECTOR
+                      ? lua_pushfstring(L, "%d components", o->ncomp)
+                      : o->shape == SHAPE_NAMED ? "named properties" : "a number");
     if (lua_type(L, -1) != LUA_TTABLE || lk_rawlen(L, -1) != 2)
-      return context_error(L, 0, "pivot", "{x, y} expected for 'polar', got %s",
-                           lk_typename(L, -1));
+      context_error(L, 0, "pivot", "{x, y} expected for 'polar', got %s",
+                    lk_typename(L, -1));
     for (i = 0; i < 2; i++) {
       lua_rawgeti(L, -1, i + 1);
-      pivot[i] = finite_at(L, -1, 0, "pivot", i == 0 ? "x: " : "y: ");
+      o->pivot[i] = finite_at(L, -1, 0, "pivot", i == 0 ? "x: " : "y: ");
       lua_pop(L, 1);
     }
   } else if (!lua_isnil(L, -1)) {
-    return context_error(L, 0, "pivot", "only used with interpolation = 'polar'");
+    context_error(L, 0, "pivot", "only used with interpolation = 'polar'");
   }
   lua_pop(L, 1);
+}
 
-  lua_getfield(L, 1, "iterations");
+/* def.iterations: a number >= 1 (math.huge included); absent, 1 for
+   after = 'stop' and endless for 'restart' and 'reverse'. */
+static double read_iterations(lua_State *L, int after) {
+  double iterations;
+  lua_getfield(L, DEF, "iterations");
   if (lua_isnil(L, -1)) iterations = after == KN_AFTER_STOP ? 1.0 : HUGE_VAL;
   else {
     if (lua_type(L, -1) != LUA_TNUMBER)
-      return context_error(L, 0, "iterations", "number >= 1 expected, got %s",
-                           lk_typename(L, -1));
+      context_error(L, 0, "iterations", "number >= 1 expected, got %s", lk_typename(L, -1));
     iterations = (double)lua_tonumber(L, -1);
     if (!(iterations >= 1.0))        /* NaN too; math.huge is fine */
-      return context_error(L, 0, "iterations", "number >= 1 expected, got %s",
-                           shown(L, -1));
+      context_error(L, 0, "iterations", "number >= 1 expected, got %s", shown(L, -1));
   }
   lua_pop(L, 1);
+  return iterations;
+}
 
-  lua_getfield(L, 1, "delay");
-  if (lua_isnil(L, -1)) delay = 0.0;
-  else {
+/* def.delay: a finite number >= 0, 0 when absent. */
+static double read_delay(lua_State *L) {
+  double delay = 0.0;
+  lua_getfield(L, DEF, "delay");
+  if (!lua_isnil(L, -1)) {
     delay = finite_at(L, -1, 0, "delay", "");
     if (delay < 0.0)
-      return context_error(L, 0, "delay", "non-negative number expected, got %s",
-                           shown(L, -1));
+      context_error(L, 0, "delay", "non-negative number expected, got %s", shown(L, -1));
   }
   lua_pop(L, 1);
+  return delay;
+}
 
+/* The callbacks of def (functions or absent), stored in the user value;
+   returns the kn_tl_event_kind mask of those given. */
+static unsigned read_callbacks(lua_State *L) {
+  unsigned events = 0;
+  int i;
   for (i = 0; i < 3; i++) {
-    lua_getfield(L, 1, callback_names[i]);
+    lua_getfield(L, DEF, callback_names[i]);
     if (!lua_isnil(L, -1)) {
       if (lua_type(L, -1) != LUA_TFUNCTION)
-        return context_error(L, 0, callback_names[i], "function expected, got %s",
-                             lk_typename(L, -1));
+        context_error(L, 0, callback_names[i], "function expected, got %s", lk_typename(L, -1));
       events |= 1u << i;                 /* KN_EV_KEYFRAME, _ITERATION, _COMPLETE */
-      lua_setfield(L, uv, callback_names[i]);
+      lua_setfield(L, UV, callback_names[i]);
     } else {
       lua_pop(L, 1);
     }
   }
+  return events;
+}
 
-  lua_createtable(L, nseg, 0);                   /* 4: easings */
-  easings = 4;
-  lua_pushvalue(L, easings);
-  lua_setfield(L, uv, "easings");
+/* Every option of def but the segments into *o, in the order errors are
+   reported: the shape of def.from (its names go to the user value), the
+   size, interpolation, angle_unit, after, pivot, iterations, delay and the
+   callbacks.  Pushes the user value (UV) and def.from (FROM). */
+static void read_options(lua_State *L, timeline_options *o) {
+  lua_createtable(L, 0, 4);                      /* UV */
+  lua_getfield(L, DEF, "from");                  /* FROM */
+  o->ncomp = 0;
+  o->shape = from_shape(L, FROM, UV, &o->ncomp);
+  if ((double)o->nseg * (o->ncomp + 4) > MAX_ELEMENTS)
+    lk_argerror(L, DEF, "too many segments");
+  o->mode = option(L, "interpolation", mode_names, 4, KN_INTERP_LINEAR,
+                   "'linear', 'shortest-angle', 'longest-angle' or 'polar'");
+  o->unit = option(L, "angle_unit", unit_names, 2, 0, "'degrees' or 'radians'");
+  o->after = option(L, "after", after_names, 3, KN_AFTER_STOP,
+                    "'stop', 'restart' or 'reverse'");
+  read_pivot(L, o);
+  o->iterations = read_iterations(L, o->after);
+  o->delay = read_delay(L);
+  o->events = read_callbacks(L);
+}
 
-  tl = (kn_timeline *)lk_newobject(L, block_size(nseg, ncomp), KN_TIMELINE);
-  ud = 5;
-  kn_timeline_layout(tl, nseg, ncomp);
-  tl->mode = mode;
-  tl->after = after;
-  tl->iterations = iterations;
-  tl->delay = delay;
-  tl->turn = unit == 0 ? 360.0 : 6.283185307179586476925286766559;
-  tl->pivot[0] = pivot[0];
-  tl->pivot[1] = pivot[1];
-  tl->user = shape | (events << EVENTS_SHIFT);
-  if (shape == SHAPE_NAMED) {
+/* Push the timeline block (TL) for the options, its fields set and, for
+   named properties, names_of(tl) pointing at the names in the user value. */
+static kn_timeline *new_block(lua_State *L, const timeline_options *o) {
+  kn_timeline *tl = (kn_timeline *)lk_newobject(L, block_size(o->nseg, o->ncomp), KN_TIMELINE);
+  kn_timeline_layout(tl, o->nseg, o->ncomp);
+  tl->mode = o->mode;
+  tl->after = o->after;
+  tl->iterations = o->iterations;
+  tl->delay = o->delay;
+  tl->turn = o->unit == 0 ? 360.0 : 6.283185307179586476925286766559;
+  tl->pivot[0] = o->pivot[0];
+  tl->pivot[1] = o->pivot[1];
+  tl->user = o->shape | (o->events << EVENTS_SHIFT);
+  if (o->shape == SHAPE_NAMED) {
     const char **names = names_of(tl);
     unsigned cnames = CNAMES;
-    for (i = 0; i < ncomp; i++) {
+    int i;
+    for (i = 0; i < o->ncomp; i++) {
       size_t len;
-      lua_rawgeti(L, uv, i + 1);
+      lua_rawgeti(L, UV, i + 1);
       names[i] = lua_tolstring(L, -1, &len);
       if (strlen(names[i]) != len) cnames = 0;   /* lua_setfield would cut it */
-      lua_pop(L, 1);                             /* uv keeps the string */
+      lua_pop(L, 1);                             /* UV keeps the string */
     }
     tl->user |= cnames;
   }
-  read_state(L, from, 0, shape, ncomp, from, uv, tl->keys);
+  return tl;
+}
 
-  for (i = 1; i <= nseg; i++) {
-    int seg = lua_gettop(L) + 1;
-    double d;
-    lua_rawgeti(L, 1, i);
-    if (lua_type(L, seg) != LUA_TTABLE)
-      return context_error(L, i, NULL,
-                           "table { to = ..., duration = ... } expected, got %s",
-                           lk_typename(L, seg));
-    lua_getfield(L, seg, "to");
-    if (lua_isnil(L, -1))
-      return context_error(L, i, "to", "%s expected, got nil",
-                           shape == SHAPE_NUMBER ? "number"
-                           : shape == SHAPE_VECTOR ? "array of numbers"
-                           : "table of named numbers");
-    read_state(L, seg + 1, i, shape, ncomp, from, uv,
-               tl->keys + (size_t)i * (size_t)ncomp);
-    lua_pop(L, 1);
+/* Segment i's duration (the table `seg` at its index): a finite number > 0. */
+static double read_duration(lua_State *L, int seg, int i) {
+  double d;
+  lua_getfield(L, seg, "duration");
+  if (lua_type(L, -1) != LUA_TNUMBER)
+    context_error(L, i, "duration", "positive number expected, got %s", lk_typename(L, -1));
+  d = (double)lua_tonumber(L, -1);
+  if (!isfinite(d))
+    context_error(L, i, "duration", "finite number expected, got %s", shown(L, -1));
+  if (!(d > 0.0))
+    context_error(L, i, "duration", "positive number expected, got %s", shown(L, -1));
+  lua_pop(L, 1);
+  return d;
+}
 
-    lua_getfield(L, seg, "duration");
-    if (lua_type(L, -1) != LUA_TNUMBER)
-      return context_error(L, i, "duration", "positive number expected, got %s",
-                           lk_typename(L, -1));
-    d = (double)lua_tonumber(L, -1);
-    if (!isfinite(d))
-      return context_error(L, i, "duration", "finite number expected, got %s",
-                           shown(L, -1));
-    if (!(d > 0.0))
-      return context_error(L, i, "duration", "positive number expected, got %s",
-                           shown(L, -1));
-    tl->dur[i - 1] = d;
-    lua_pop(L, 1);
-
-    lua_getfield(L, seg, "easing");
-    if (lua_isnil(L, -1)) {
-      tl->easing[i - 1] = NULL;                  /* linear: F(x) = x */
-    } else {
-      const struct kn_easing *e = lk_toeasing(L, seg + 1);
-      if (e == NULL)
-        return context_error(L, i, "easing", "%s", lua_tostring(L, -1));
-      tl->easing[i - 1] = e;
-      lua_rawseti(L, easings, i);
-    }
-    lua_pop(L, 2);                               /* easing spec, segment */
+/* Segment i's easing (the table `seg` at its index): absent (linear), an
+   easing or a spec string; the easing userdata is kept in EASINGS[i]. */
+static const struct kn_easing *read_easing(lua_State *L, int seg, int i) {
+  const struct kn_easing *e = NULL;               /* linear: F(x) = x */
+  lua_getfield(L, seg, "easing");
+  if (!lua_isnil(L, -1)) {
+    e = lk_toeasing(L, seg + 1);
+    if (e == NULL) context_error(L, i, "easing", "%s", lua_tostring(L, -1));
+    lua_rawseti(L, EASINGS, i);
   }
+  lua_pop(L, 1);                                 /* the easing field */
+  return e;
+}
 
+/* def[i] into the timeline: its `to` state (shaped as def.from), duration
+   and easing. */
+static void read_segment(lua_State *L, kn_timeline *tl, unsigned shape, int i) {
+  int seg = lua_gettop(L) + 1;
+  lua_rawgeti(L, DEF, i);
+  if (lua_type(L, seg) != LUA_TTABLE)
+    context_error(L, i, NULL, "table { to = ..., duration = ... } expected, got %s",
+                  lk_typename(L, seg));
+  lua_getfield(L, seg, "to");
+  if (lua_isnil(L, -1))
+    context_error(L, i, "to", "%s expected, got nil",
+                  shape == SHAPE_NUMBER ? "number"
+                  : shape == SHAPE_VECTOR ? "array of numbers"
+                  : "table of named numbers");
+  read_state(L, seg + 1, i, shape, tl->ncomp, FROM, UV,
+             tl->keys + (size_t)i * (size_t)tl->ncomp);
+  lua_pop(L, 1);
+  tl->dur[i - 1] = read_duration(L, seg, i);
+  tl->easing[i - 1] = read_easing(L, seg, i);
+  lua_pop(L, 1);                                 /* the segment */
+}
+
+/* kinetic.timeline(def) -> a kinetic.Timeline: the options, then the
+   block, then def.from and every segment, then the totals. */
+static int kinetic_timeline(lua_State *L) {
+  timeline_options o;
+  kn_timeline *tl;
+  int i;
+  if (lua_type(L, DEF) != LUA_TTABLE)
+    return lk_typeerror(L, DEF, "table");
+  lua_settop(L, DEF);
+  o.nseg = (int)lk_rawlen(L, DEF);
+  if (o.nseg == 0)
+    return lk_argerror(L, DEF,
+      "at least one segment { to = ..., duration = ... } expected, got none");
+  read_options(L, &o);
+  lua_createtable(L, o.nseg, 0);                 /* EASINGS */
+  lua_pushvalue(L, EASINGS);
+  lua_setfield(L, UV, "easings");
+  tl = new_block(L, &o);                         /* TL */
+  read_state(L, FROM, 0, o.shape, o.ncomp, FROM, UV, tl->keys);
+  for (i = 1; i <= o.nseg; i++) read_segment(L, tl, o.shape, i);
   kn_timeline_finish(tl);
   if (!(tl->duration > 0.0) || !isfinite(tl->duration) ||
       !(tl->total >= 0.0))
-    return lk_argerror(L, 1, "total duration out of range");
-  lua_pushvalue(L, uv);
-  lk_setuservalue(L, ud);
-  lua_settop(L, ud);
+    return lk_argerror(L, DEF, "total duration out of range");
+  lua_pushvalue(L, UV);
+  lk_setuservalue(L, TL);
+  lua_settop(L, TL);
   return 1;
 }
 
 /* ---- results ---------------------------------------------------------- */
 
-static kn_timeline *check_tl(lua_State *L) {
+static kn_timeline *check_timeline(lua_State *L) {
   return (kn_timeline *)lk_checkobject(L, 1, KN_TIMELINE);
 }
 
@@ -469,23 +520,12 @@ static int push_state(lua_State *L, kn_timeline *tl, int out) {
   return 1;
 }
 
-static int at_checked(lua_State *L) {
-  kn_timeline *tl = check_tl(L);
+static int timeline_at_checked(lua_State *L) {
+  kn_timeline *tl = check_timeline(L);
   double t = lk_checkfinite(L, 2);
   int out = opt_out(L, 3);
   kn_timeline_at_hinted(tl, t, tl->scratch);
   return push_state(L, tl, out);
-}
-
-/* The timeline at index 1 when it is one (upvalue 1 is the metatable of
-   kinetic.Timeline), else NULL: the fast paths' type check. */
-static kn_timeline *fast_tl(lua_State *L) {
-  kn_timeline *tl = (kn_timeline *)lua_touserdata(L, 1);
-  int same;
-  if (tl == NULL || !lua_getmetatable(L, 1)) return NULL;
-  same = lua_rawequal(L, -1, lua_upvalueindex(1));
-  lua_pop(L, 1);
-  return same ? tl : NULL;
 }
 
 /* `out` as opt_out takes it without raising: 0 (none or nil), 3 (a table),
@@ -499,15 +539,16 @@ static int fast_out(lua_State *L) {
 }
 
 /* tl:at(t [, out]): a timeline, a finite number and a valid `out` go
-   straight to the core; anything else through at_checked (same errors). */
-static int tl_at(lua_State *L) {
-  kn_timeline *tl = fast_tl(L);
+   straight to the core; anything else through timeline_at_checked (the
+   same results and errors). */
+static int timeline_at(lua_State *L) {
+  kn_timeline *tl = (kn_timeline *)lk_fastobject(L, 1);   /* upvalue 1: the metatable */
   double t;
   int out;
-  if (tl == NULL || lua_type(L, 2) != LUA_TNUMBER) return at_checked(L);
+  if (tl == NULL || lua_type(L, 2) != LUA_TNUMBER) return timeline_at_checked(L);
   t = (double)lua_tonumber(L, 2);
   out = fast_out(L);
-  if (!(t > -HUGE_VAL && t < HUGE_VAL) || out < 0) return at_checked(L);
+  if (!(t > -HUGE_VAL && t < HUGE_VAL) || out < 0) return timeline_at_checked(L);
   kn_timeline_at_hinted(tl, t, tl->scratch);
   return push_state(L, tl, out);
 }
@@ -548,8 +589,8 @@ static void fire(lua_State *L, kn_timeline *tl, double t0, double t1) {
   lua_settop(L, uv - 1);
 }
 
-static int update_checked(lua_State *L) {
-  kn_timeline *tl = check_tl(L);
+static int timeline_update_checked(lua_State *L) {
+  kn_timeline *tl = check_timeline(L);
   double dt = lk_checknonneg(L, 2), t0, t1;
   int out = opt_out(L, 3);
   t0 = tl->clock;
@@ -563,16 +604,16 @@ static int update_checked(lua_State *L) {
 
 /* tl:update(dt [, out]): without callbacks, with a number dt >= 0 that keeps
    the clock finite and a valid `out`, straight to the core; anything else
-   through update_checked (callbacks, errors: as ever). */
-static int tl_update(lua_State *L) {
-  kn_timeline *tl = fast_tl(L);
+   through timeline_update_checked (callbacks, errors). */
+static int timeline_update(lua_State *L) {
+  kn_timeline *tl = (kn_timeline *)lk_fastobject(L, 1);   /* upvalue 1: the metatable */
   double dt;
   int out;
   if (tl == NULL || (tl->user >> EVENTS_SHIFT) != 0 || lua_type(L, 2) != LUA_TNUMBER)
-    return update_checked(L);
+    return timeline_update_checked(L);
   dt = (double)lua_tonumber(L, 2);
   out = fast_out(L);
-  if (!(dt >= 0.0 && tl->clock + dt < HUGE_VAL) || out < 0) return update_checked(L);
+  if (!(dt >= 0.0 && tl->clock + dt < HUGE_VAL) || out < 0) return timeline_update_checked(L);
   kn_timeline_seek(tl, tl->clock + dt);
   kn_timeline_at_hinted(tl, tl->clock, tl->scratch);
   return push_state(L, tl, out);
@@ -584,13 +625,12 @@ static int tl_update(lua_State *L) {
    i = 1, #timelines (raw length), in order, what out[i] =
    timelines[i]:update(dt, out[i]) gives, with out[i] a table (made on
    first use) for vectors and named properties -- in one call, so the cost
-   of a method call (~40 ns on Lua 5.4) is paid once per frame instead of
-   once per timeline.  Each item is checked when its turn comes, as that
+   of a method call is paid once per frame instead of once per timeline.  Each item is checked when its turn comes, as that
    loop would (the items before a bad one have moved).  A timeline with
    callbacks runs through its own update method, so they fire as they
    would there.  upvalue 1: the metatable of kinetic.Timeline; upvalue 2:
    its update method. */
-static int l_update_timelines(lua_State *L) {
+static int kinetic_update_timelines(lua_State *L) {
   int i, n, playing = 0;
   size_t len;
   double dt;
@@ -649,8 +689,8 @@ static int l_update_timelines(lua_State *L) {
   return 2;
 }
 
-static int tl_apply(lua_State *L) {
-  kn_timeline *tl = check_tl(L);
+static int timeline_apply(lua_State *L) {
+  kn_timeline *tl = check_timeline(L);
   int j, t = lua_type(L, 2);
   unsigned shape = tl->user & SHAPE_MASK;
   if (t != LUA_TTABLE && t != LUA_TUSERDATA)
@@ -671,36 +711,36 @@ static int tl_apply(lua_State *L) {
   return 1;
 }
 
-static int tl_seek(lua_State *L) {
-  kn_timeline *tl = check_tl(L);
+static int timeline_seek(lua_State *L) {
+  kn_timeline *tl = check_timeline(L);
   double t = lk_checknonneg(L, 2);
   kn_timeline_seek(tl, t);
   lua_settop(L, 1);
   return 1;
 }
 
-static int tl_time(lua_State *L) {
-  lua_pushnumber(L, (lua_Number)check_tl(L)->clock);
+static int timeline_time(lua_State *L) {
+  lua_pushnumber(L, (lua_Number)check_timeline(L)->clock);
   return 1;
 }
 
-static int tl_duration(lua_State *L) {
-  lua_pushnumber(L, (lua_Number)check_tl(L)->duration);
+static int timeline_duration(lua_State *L) {
+  lua_pushnumber(L, (lua_Number)check_timeline(L)->duration);
   return 1;
 }
 
-static int tl_total_duration(lua_State *L) {
-  lua_pushnumber(L, (lua_Number)check_tl(L)->total);
+static int timeline_total_duration(lua_State *L) {
+  lua_pushnumber(L, (lua_Number)check_timeline(L)->total);
   return 1;
 }
 
-static int tl_done(lua_State *L) {
-  lua_pushboolean(L, kn_timeline_done(check_tl(L)));
+static int timeline_done(lua_State *L) {
+  lua_pushboolean(L, kn_timeline_done(check_timeline(L)));
   return 1;
 }
 
-static int tl_tostring(lua_State *L) {
-  kn_timeline *tl = check_tl(L);
+static int timeline_tostring(lua_State *L) {
+  kn_timeline *tl = check_timeline(L);
   char buf[64];
   snprintf(buf, sizeof buf, "%.14g", tl->iterations);
   lua_pushfstring(L, "%s(%d segments, %s, %s x%s): %p", KN_TIMELINE, tl->nseg,
@@ -710,33 +750,31 @@ static int tl_tostring(lua_State *L) {
 
 void lk_open_timeline(lua_State *L) {
   static const luaL_Reg methods[] = {
-    { "apply", tl_apply },
-    { "seek", tl_seek },
-    { "time", tl_time },
-    { "duration", tl_duration },
-    { "total_duration", tl_total_duration },
-    { "done", tl_done },
+    { "apply", timeline_apply },
+    { "seek", timeline_seek },
+    { "time", timeline_time },
+    { "duration", timeline_duration },
+    { "total_duration", timeline_total_duration },
+    { "done", timeline_done },
     { NULL, NULL }
   };
   static const luaL_Reg meta[] = {
-    { "__tostring", tl_tostring },
+    { "__tostring", timeline_tostring },
+    { NULL, NULL }
+  };
+  static const luaL_Reg fast_methods[] = {
+    { "at", timeline_at },
+    { "update", timeline_update },
     { NULL, NULL }
   };
   lk_newclass(L, KN_TIMELINE, methods, meta);
-  luaL_getmetatable(L, KN_TIMELINE);     /* at and update: the metatable as upvalue */
+  lk_setfastmethods(L, KN_TIMELINE, fast_methods);
+  luaL_getmetatable(L, KN_TIMELINE);     /* update_timelines: metatable, update */
   lua_getfield(L, -1, "__index");
-  lua_pushvalue(L, -2);
-  lua_pushcclosure(L, tl_at, 1);
-  lua_setfield(L, -2, "at");
-  lua_pushvalue(L, -2);
-  lua_pushcclosure(L, tl_update, 1);
-  lua_setfield(L, -2, "update");
-  lua_getfield(L, -1, "update");          /* update_timelines: metatable, update */
-  lua_pushvalue(L, -3);
-  lua_insert(L, -2);
-  lua_pushcclosure(L, l_update_timelines, 2);
-  lua_setfield(L, -4, "update_timelines");
-  lua_pop(L, 2);
-  lua_pushcfunction(L, l_timeline);
+  lua_getfield(L, -1, "update");
+  lua_remove(L, -2);
+  lua_pushcclosure(L, kinetic_update_timelines, 2);
+  lua_setfield(L, -2, "update_timelines");
+  lua_pushcfunction(L, kinetic_timeline);
   lua_setfield(L, -2, "timeline");
 }

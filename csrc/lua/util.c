@@ -1,5 +1,5 @@
 /*
-** lutil.c -- helpers shared by the binding files: classes, objects and
+** util.c -- helpers shared by the binding files: classes, objects and
 ** the argument checks every public function runs at the boundary.
 */
 #include <math.h>
@@ -20,6 +20,14 @@ void lk_newclass(lua_State *L, const char *tname, const luaL_Reg *methods,
   lua_pushliteral(L, "kinetic");        /* getmetatable(obj) is protected */
   lua_setfield(L, -2, "__metatable");
   lua_pop(L, 1);
+}
+
+void lk_setfastmethods(lua_State *L, const char *tname, const luaL_Reg *methods) {
+  luaL_getmetatable(L, tname);
+  lua_getfield(L, -1, "__index");
+  lua_pushvalue(L, -2);                 /* the upvalue: the metatable */
+  lk_setfuncs(L, methods, 1);
+  lua_pop(L, 2);
 }
 
 void *lk_newobject(lua_State *L, size_t size, const char *tname) {
@@ -58,7 +66,7 @@ const char *lk_typename(lua_State *L, int idx) {
    metamethods are stored with a ':' in front. */
 #define KN_NAMES "kinetic.names"
 
-static void recordtable(lua_State *L, int t, int names, int method) {
+static void record_table(lua_State *L, int t, int names, int method) {
   lua_pushnil(L);
   while (lua_next(L, t)) {
     if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TFUNCTION) {
@@ -73,21 +81,21 @@ static void recordtable(lua_State *L, int t, int names, int method) {
 
 void lk_recordnames(lua_State *L) {
   static const char *const classes[] = {
-    KN_EASING, KN_BEZIER, KN_SPRING, KN_SPRINGGROUP, KN_FRICTION, KN_GRAVITY,
+    KN_EASING, KN_BEZIER, KN_SPRING, KN_SPRING_GROUP, KN_FRICTION, KN_GRAVITY,
     KN_TIMELINE, KN_VIEWPORT, NULL
   };
   int i, module = lua_gettop(L), names;
   lua_newtable(L);
   names = lua_gettop(L);
-  recordtable(L, module, names, 0);
+  record_table(L, module, names, 0);
   for (i = 0; classes[i] != NULL; i++) {
     luaL_getmetatable(L, classes[i]);
-    recordtable(L, names + 1, names, 1);
+    record_table(L, names + 1, names, 1);
     lua_getfield(L, names + 1, "__index");
     /* a function __index (the viewport's) keeps the methods as upvalue 1 */
     if (lua_type(L, -1) == LUA_TFUNCTION && lua_getupvalue(L, -1, 1) != NULL)
       lua_remove(L, -2);
-    if (lua_type(L, -1) == LUA_TTABLE) recordtable(L, names + 2, names, 1);
+    if (lua_type(L, -1) == LUA_TTABLE) record_table(L, names + 2, names, 1);
     lua_settop(L, names);
   }
   lua_setfield(L, LUA_REGISTRYINDEX, KN_NAMES);
@@ -199,6 +207,31 @@ int lk_getfieldnum(lua_State *L, int t, int arg, const char *key, double *out) {
 double lk_optfieldnum(lua_State *L, int t, int arg, const char *key, double def) {
   double x;
   return lk_getfieldnum(L, t, arg, key, &x) ? x : def;
+}
+
+double lk_optfieldnonneg(lua_State *L, int t, int arg, const char *key, double def) {
+  double x;
+  if (!lk_getfieldnum(L, t, arg, key, &x)) return def;
+  if (!(x >= 0)) lk_fieldrangeerror(L, arg, key, "non-negative number", x);
+  return x;
+}
+
+void lk_state_fill(lua_State *L, int t, const char *key, double def, int n,
+                   double *out) {
+  int i;
+  if (t == 0) { for (i = 0; i < n; i++) out[i] = def; return; }
+  lua_getfield(L, t, key);
+  if (lua_type(L, -1) == LUA_TTABLE) {
+    for (i = 0; i < n; i++) {
+      lua_rawgeti(L, -1, i + 1);
+      out[i] = (double)lua_tonumber(L, -1);
+      lua_pop(L, 1);
+    }
+  } else {
+    double x = lua_isnil(L, -1) ? def : (double)lua_tonumber(L, -1);
+    for (i = 0; i < n; i++) out[i] = x;
+  }
+  lua_pop(L, 1);
 }
 
 int lk_optfieldbool(lua_State *L, int t, int arg, const char *key, int def) {

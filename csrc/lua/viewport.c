@@ -1,5 +1,5 @@
 /*
-** l_viewport.c -- Lua binding for kinetic.viewport (API.md section 5).
+** viewport.c -- Lua binding of kinetic.viewport (type kinetic.Viewport).
 **
 ** The userdata payload is a kn_viewport.  Its eight parameters are fields
 ** that read and write like a table's (vp.scale_x = 2), so tl:apply(vp)
@@ -46,7 +46,7 @@ static const field *find(const field *f, const char *name) {
   return NULL;
 }
 
-static kn_viewport *check_vp(lua_State *L) {
+static kn_viewport *check_viewport(lua_State *L) {
   return (kn_viewport *)lk_checkobject(L, 1, KN_VIEWPORT);
 }
 
@@ -74,17 +74,19 @@ static void read_pair(lua_State *L, int idx, const char *what, double *out,
   }
 }
 
-static int ctor_fail(lua_State *L, const char *key, const char *msg) {
+/* read_pair's errors: in an option of kinetic.viewport{...} ... */
+static int option_fail(lua_State *L, const char *key, const char *msg) {
   return lk_fielderror(L, 1, key, msg);
 }
 
-static int set_fail(lua_State *L, const char *key, const char *msg) {
+/* ... and in an assignment vp.key = value. */
+static int assign_fail(lua_State *L, const char *key, const char *msg) {
   return luaL_error(L, "kinetic.Viewport field '%s': %s", key, msg);
 }
 
 /* kinetic.viewport{ width, height, origin = {ox, oy}, unit = {ux, uy},
    scale = {kx, ky} }; width and height may also be given by name. */
-static int l_viewport(lua_State *L) {
+static int kinetic_viewport(lua_State *L) {
   kn_viewport v, *vp;
   double pair[2];
   int i;
@@ -112,7 +114,7 @@ static int l_viewport(lua_State *L) {
   for (i = 0; pairs[i].name[0] != '\0'; i++) {
     lua_getfield(L, 1, pairs[i].name);
     if (!lua_isnil(L, -1)) {
-      read_pair(L, lua_gettop(L), pairs[i].name, pair, ctor_fail);
+      read_pair(L, lua_gettop(L), pairs[i].name, pair, option_fail);
       slot(&v, pairs[i].offset)[0] = pair[0];
       slot(&v, pairs[i].offset)[1] = pair[1];
     }
@@ -123,8 +125,8 @@ static int l_viewport(lua_State *L) {
   return 1;
 }
 
-static int vp_to_screen(lua_State *L) {
-  kn_viewport *vp = check_vp(L);
+static int viewport_to_screen(lua_State *L) {
+  kn_viewport *vp = check_viewport(L);
   double x = lk_checkfinite(L, 2), y = lk_checkfinite(L, 3), sx, sy;
   kn_viewport_to_screen(vp, x, y, &sx, &sy);
   lua_pushnumber(L, (lua_Number)sx);
@@ -132,8 +134,8 @@ static int vp_to_screen(lua_State *L) {
   return 2;
 }
 
-static int vp_to_world(lua_State *L) {
-  kn_viewport *vp = check_vp(L);
+static int viewport_to_world(lua_State *L) {
+  kn_viewport *vp = check_viewport(L);
   double sx = lk_checkfinite(L, 2), sy = lk_checkfinite(L, 3), x, y;
   if (!kn_viewport_to_world(vp, sx, sy, &x, &y))
     return luaL_error(L, "to_world: the viewport is not invertible "
@@ -144,8 +146,8 @@ static int vp_to_world(lua_State *L) {
 }
 
 /* __index: methods (upvalue 1) first, then the fields. */
-static int vp_index(lua_State *L) {
-  kn_viewport *vp = check_vp(L);
+static int viewport_index(lua_State *L) {
+  kn_viewport *vp = check_viewport(L);
   const field *f;
   const char *key;
   lua_pushvalue(L, 2);
@@ -169,8 +171,8 @@ static int vp_index(lua_State *L) {
 }
 
 /* __newindex: the eight numbers (finite), or a pair as {x, y}. */
-static int vp_newindex(lua_State *L) {
-  kn_viewport *vp = check_vp(L);
+static int viewport_newindex(lua_State *L) {
+  kn_viewport *vp = check_viewport(L);
   const field *f;
   const char *key;
   if (lua_type(L, 2) != LUA_TSTRING)
@@ -180,18 +182,18 @@ static int vp_newindex(lua_State *L) {
   if ((f = find(fields, key)) != NULL) {
     double x;
     if (lua_type(L, 3) != LUA_TNUMBER)
-      return set_fail(L, key, lua_pushfstring(L, "number expected, got %s",
+      return assign_fail(L, key, lua_pushfstring(L, "number expected, got %s",
                                               lk_typename(L, 3)));
     x = (double)lua_tonumber(L, 3);
     if (!isfinite(x))
-      return set_fail(L, key, lua_pushfstring(L, "finite number expected, got %s",
+      return assign_fail(L, key, lua_pushfstring(L, "finite number expected, got %s",
                                               lk_typename(L, 3)));
     *slot(vp, f->offset) = x;
     return 0;
   }
   if ((f = find(pairs, key)) != NULL) {
     double pair[2];
-    read_pair(L, 3, key, pair, set_fail);
+    read_pair(L, 3, key, pair, assign_fail);
     slot(vp, f->offset)[0] = pair[0];
     slot(vp, f->offset)[1] = pair[1];
     return 0;
@@ -201,8 +203,8 @@ static int vp_newindex(lua_State *L) {
                     "origin, unit, scale)", key);
 }
 
-static int vp_tostring(lua_State *L) {
-  kn_viewport *vp = check_vp(L);
+static int viewport_tostring(lua_State *L) {
+  kn_viewport *vp = check_viewport(L);
   char buf[80];
   snprintf(buf, sizeof buf, "%.14g x %.14g", vp->width, vp->height);
   lua_pushfstring(L, "%s(%s): %p", KN_VIEWPORT, buf, (void *)vp);
@@ -211,22 +213,22 @@ static int vp_tostring(lua_State *L) {
 
 void lk_open_viewport(lua_State *L) {
   static const luaL_Reg methods[] = {
-    { "to_screen", vp_to_screen },
-    { "to_world", vp_to_world },
+    { "to_screen", viewport_to_screen },
+    { "to_world", viewport_to_world },
     { NULL, NULL }
   };
   static const luaL_Reg meta[] = {
-    { "__tostring", vp_tostring },
-    { "__newindex", vp_newindex },
+    { "__tostring", viewport_tostring },
+    { "__newindex", viewport_newindex },
     { NULL, NULL }
   };
   lk_newclass(L, KN_VIEWPORT, methods, meta);
   /* replace the __index table by a function that also reads the fields */
   luaL_getmetatable(L, KN_VIEWPORT);
   lua_getfield(L, -1, "__index");
-  lua_pushcclosure(L, vp_index, 1);
+  lua_pushcclosure(L, viewport_index, 1);
   lua_setfield(L, -2, "__index");
   lua_pop(L, 1);
-  lua_pushcfunction(L, l_viewport);
+  lua_pushcfunction(L, kinetic_viewport);
   lua_setfield(L, -2, "viewport");
 }
