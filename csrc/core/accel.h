@@ -1,6 +1,7 @@
 /*
-** accel.h -- the seed model's transforms with an initial speed v0
-** (normalized units: progress per unit of normalized time).
+** accel.h -- accelerate(v0) and accelerate-decelerate(v0): constant
+** acceleration from an initial speed v0 (normalized units: progress per
+** unit of normalized time).
 **   accel1: F(x) = v0 x + (1 - v0) x^2          (constant acceleration)
 **   accel2: F1(x) = v0 x + 2 (1 - v0) x^2 for x <= 1/2 and
 **           F2(x) = 1 - F1(1 - x) for x > 1/2   (symmetric accel./decel.)

@@ -21,7 +21,7 @@
 ** inverse u(t) (nodes and du/dt = 1/x' at both ends) and whether the
 ** interval is well conditioned throughout (x' >= 1/16, |dy/dx| <= 8).
 ** There eval is one polynomial guess and usually one third-order step in
-** double (~11-13 ns instead of ~31); everywhere else the path above.
+** double; everywhere else the path above.
 */
 #include "fpcontract.h"
 #include <math.h>

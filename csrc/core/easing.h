@@ -23,8 +23,8 @@ enum kn_easing_kind {
   KN_E_STEPS,       /* steps(), step-start, step-end */
   KN_E_LINEARFN,    /* CSS linear(<stops>) */
   KN_E_PENNER,      /* inQuad ... outInBounce */
-  KN_E_ACCEL,       /* accelerate(v0): seed model accel1 */
-  KN_E_ACCELDECEL   /* accelerate-decelerate(v0): seed model accel2 */
+  KN_E_ACCEL,       /* accelerate(v0): accel1 of accel.h */
+  KN_E_ACCELDECEL   /* accelerate-decelerate(v0): accel2 of accel.h */
 };
 
 /* CSS keywords that serialize as themselves (`ease` stays `ease`). */

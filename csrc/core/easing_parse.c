@@ -30,6 +30,10 @@ typedef struct {
   size_t errcap;
 } P;
 
+/* Write the message to p->err (printf format) and return 0. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
 static int fail(P *p, const char *fmt, ...) {
   va_list ap;
   if (p->errcap == 0) return 0;
@@ -231,7 +235,7 @@ static int parse_linear(P *p, kn_easing *e, size_t cap) {
     /* points: output v[numat], inputs the others in order (or none) */
     if (n + (k == 1 ? 1 : (size_t)(k - 1)) > cap) return fail(p, "linear(): too many stops");
     if (k == 1) {
-      e->points[2 * n] = NAN; e->points[2 * n + 1] = v[numat]; n++;
+      e->points[2 * n] = (double)NAN; e->points[2 * n + 1] = v[numat]; n++;
     }
     for (i = 0; i < k; i++) {
       if (i == numat) continue;

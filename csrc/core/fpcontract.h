@@ -6,10 +6,8 @@
 ** GNU-mode build (LuaRocks' builtin type passes no -std) for a CPU with
 ** FMA (-march=native, x86-64-v3, arm64) would contract, and the results
 ** that kinetic guarantees to the bit -- a spring group against separate
-** springs on every vector path, Rebound's RK4, Chromium's steps() and
-** linear() -- would change (measured on a -march=native build: linear()
-** 4.5e15 ulp from Chromium at a point whose value is nearly 0, group and
-** spring apart in the last bits, Rebound's conversions no longer exact).
+** springs on every vector path, Rebound's RK4 and conversions, Chromium's
+** steps() and linear() -- would change.
 */
 #ifndef KINETIC_FPCONTRACT_H
 #define KINETIC_FPCONTRACT_H

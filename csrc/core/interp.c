@@ -1,5 +1,5 @@
 /*
-** interp.c -- segment interpolation modes (seed sections 1, 3, 3.1, 4).
+** interp.c -- segment interpolation modes: linear, angles, polar.
 */
 #include "fpcontract.h"
 #include <float.h>
@@ -10,8 +10,8 @@
 
 #define KN_TWO_PI 6.283185307179586476925286766559
 
-/* x = x1 + F*(x2 - x1)  (seed 1.3 with the progress already eased);
-   F == 1 returns x2 itself, so keyframes are hit exactly. */
+/* x = x1 + F*(x2 - x1), F the eased progress; F == 1 returns x2 itself,
+   so keyframes are hit exactly. */
 static double lerp(double x1, double x2, double f) {
   double d;
   if (f == 1.0) return x2;
@@ -23,9 +23,9 @@ static double lerp(double x1, double x2, double f) {
 /* The polar mode keeps lengths in quarters: a/4 - p/4 and the radius of
    two such offsets never overflow for finite points, and scaling by a
    power of two is exact, so wherever the unscaled formula stays in the
-   normal range the results are its bits.  sqrt(x^2 + y^2) as the seed
-   writes it, or hypot where the squares leave the normal range (a radius
-   below 1e-154 squared to 0 put the point on the pivot). */
+   normal range the results are its bits.  sqrt(x^2 + y^2) itself, or
+   hypot where the squares leave the normal range (a radius below 1e-154
+   would square to 0 and put the point on the pivot). */
 static double radius(double x, double y) {
   double s = x * x + y * y;
   return s >= DBL_MIN && s <= DBL_MAX ? sqrt(s) : hypot(x, y);
@@ -41,7 +41,7 @@ void kn_interp_prepare(int mode, int n, const double *a, const double *b,
         kn_angle_path(a[j], b[j], turn, mode == KN_INTERP_LONGEST, &A[j], &B[j]);
       break;
     case KN_INTERP_POLAR: {
-      /* (d, theta) from the pivot to each point (seed 3.1); a point on the
+      /* (d, theta) from the pivot to each point; a point on the
          pivot has no direction: it takes the other point's, so the motion
          is radial.  Lengths are kept in quarters (see radius). */
       double dx1 = a[0] * 0.25 - pivot[0] * 0.25, dy1 = a[1] * 0.25 - pivot[1] * 0.25;
@@ -52,7 +52,7 @@ void kn_interp_prepare(int mode, int n, const double *a, const double *b,
       if (d2 == 0.0) t2 = t1;
       A[0] = d1;
       B[0] = d2;
-      /* theta is an angle: shortest way round (seed 4.2, 4.3) */
+      /* theta is an angle: shortest way round (kn_angle_path) */
       kn_angle_path(t1, t2, KN_TWO_PI, 0, &A[1], &B[1]);
       break;
     }
@@ -72,9 +72,9 @@ void kn_interp_eval(int mode, int n, const double *A, const double *B,
     if (f == 1.0) { out[0] = b[0]; out[1] = b[1]; return; }
     d = A[0] + f * (B[0] - A[0]);
     th = A[1] + f * (B[1] - A[1]);
-    /* x = x_v + d cos(theta), y = y_v + d sin(theta)  (seed 3.1, whose
-       second line reads "x_v +": the pivot's y is meant), d in quarters:
-       4 (x_v/4 + d/4 cos(theta)) -- inf only where x is beyond the doubles.
+    /* x = x_v + d cos(theta), y = y_v + d sin(theta) about the pivot
+       (x_v, y_v), d in quarters: 4 (x_v/4 + d/4 cos(theta)) -- inf only
+       where x is beyond the doubles.
        An easing far outside [0,1] can take d beyond the doubles; where the
        direction is exactly along an axis (sin 0 = 0) that offset is 0, not
        inf * 0 */

@@ -1,7 +1,7 @@
 /*
 ** interp.h -- how one segment moves its components from one keyframe to
-** the next: linear, shortest/longest angle (seed section 4), or polar
-** about a pivot (seed section 3.1).
+** the next: linear, shortest/longest angle (angle.h), or polar about a
+** pivot (distance and angle interpolated).
 **
 ** A segment is prepared once (kn_interp_prepare: raw keyframes a, b into
 ** the endpoints A, B that are interpolated linearly) and then evaluated

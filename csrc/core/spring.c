@@ -4,6 +4,7 @@
 ** Notation and the closed form: see spring.h.
 */
 #include "fpcontract.h"
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -25,7 +26,8 @@ void kn_spring_model_init(kn_spring_model *m, double mass, double stiffness,
 }
 
 /*
-** Juckett's coefficients for one dt, in three regimes that overlap smoothly:
+** Juckett's coefficients (Ryan Juckett, "Damped Springs", 2012) for one dt,
+** in three regimes that overlap smoothly:
 **  |d| t^2 <= 1: Taylor series of C = sum u^n/(2n)!, S/t = sum u^n/(2n+1)!
 **      (u = d t^2), exact through critical damping and as w0 -> 0;
 **  d < 0: C = cos(beta t), S = sin(beta t)/beta (under-damped);
@@ -102,6 +104,11 @@ static double norm_diff(const double *a, const double *b, int n) {
     sum += z * z;
   }
   return mx * sqrt(sum);
+}
+
+/* |x| <= DBL_MAX: 0 for an infinity or a NaN. */
+static inline int in_range(double x) {
+  return fabs(x) <= DBL_MAX;
 }
 
 /* Time scale that turns a speed into a distance: 1/w0, else m/c, else 1 s. */
@@ -256,7 +263,7 @@ static void snap(kn_spring *s) {
   double *y = KN_SPRING_SLOT(s, KN_SP_Y);
   for (i = 0; i < n; i++) {
     if (s->model.stiffness > 0) x[i] = tg[i];
-    else if (fabs(x[i]) <= 1.7976931348623157e308) tg[i] = x[i];   /* else: reset on it */
+    else if (in_range(x[i])) tg[i] = x[i];   /* else: reset on it */
     v[i] = 0;
     y[i] = 0;
   }
@@ -342,8 +349,8 @@ __attribute__((noinline)) static int vec2_finish(kn_spring *s, double sv2) {
    of every x86-64 CPU): each lane does the loop's IEEE operations, and the
    sums add lane 0 then lane 1 -- what the loop's 0 + a + b gives (0 + a is
    a but for the sign of a zero, which no test looks at) -- so the result is
-   the loop's, bit for bit.  With the rare decisions (rest, clamp,
-   overflow) out of line: 5.4 ns per step in C, the loop 8.9. */
+   the loop's, bit for bit.  The rare decisions (rest, clamp, overflow) are
+   out of line. */
 static inline int update_vec2(kn_spring *s, double dt) {
   double *x = s->data + 2 * KN_SP_X, *v = s->data + 2 * KN_SP_V;   /* n = 2 */
   double *tg = s->data + 2 * KN_SP_TARGET, *y = s->data + 2 * KN_SP_Y;
@@ -398,28 +405,22 @@ static inline int update_scalar(kn_spring *s, double dt) {
   if ((s->clamp && k != 0 && y * (t - d[KN_SP_FROM]) > 0) ||
       (fabs(v) <= s->rest_speed * s->scale &&
        (k == 0 || fabs(y) <= s->rest_delta * s->scale))) {
-    if (k > 0) x = t; else if (fabs(x) <= 1.7976931348623157e308) d[KN_SP_TARGET] = x;
+    if (k > 0) x = t; else if (in_range(x)) d[KN_SP_TARGET] = x;
     s->at_rest = 1;
     d[KN_SP_X] = x;
     d[KN_SP_V] = 0;
     d[KN_SP_Y] = 0;
-    return fabs(x) <= 1.7976931348623157e308 ? KN_SPRING_MOVED | KN_SPRING_RESTED
+    return in_range(x) ? KN_SPRING_MOVED | KN_SPRING_RESTED
            : KN_SPRING_MOVED | KN_SPRING_RESTED | KN_SPRING_OVERFLOW;
   }
   d[KN_SP_X] = x;
   d[KN_SP_V] = v;
   d[KN_SP_Y] = y;
-  /* |x| <= DBL_MAX, without <float.h>: false for inf and NaN */
-  if (!(fabs(x) <= 1.7976931348623157e308 && fabs(v) <= 1.7976931348623157e308))
+  if (!(in_range(x) && in_range(v)))
     return KN_SPRING_MOVED | KN_SPRING_OVERFLOW;
   return KN_SPRING_MOVED;
 }
 
-/* Rebound's Spring.advance, substep for substep (its order of operations,
-   its quirk of starting each substep's first stage from the previous
-   substep's last trial position, the previous state recorded before the
-   last full substep and the linear interpolation of the leftover written
-   back as the state).  Returns 1 when it came to rest between substeps. */
 /* One of Rebound's 1 ms substeps for one component (k, c per unit mass),
    its operations in its order -- shared by step_rk4 and the stability test
    of kn_spring_step_check. */
@@ -449,12 +450,11 @@ static inline void rebound_substep(double k, double c, double end, double *pos_,
   *tpos_ = tpos;
 }
 
-/* step_rk4 for one component, the state in registers (inline, the
-   substep keeps it there; through the slots it went to memory and back on
-   every substep, 9 % of the time): the same substeps, the same rest test
-   after each -- kn_spring_is_settled for n = 1: |v| <= rest_speed scale,
-   then k = 0 or |x - target| <= rest_delta scale -- and the same
-   interpolation, so the same doubles, stored once at the end. */
+/* step_rk4 for one component, the state in registers (the substep is
+   inline): the same substeps, the same rest test after each --
+   kn_spring_is_settled for n = 1: |v| <= rest_speed scale, then k = 0 or
+   |x - target| <= rest_delta scale -- and the same interpolation, so the
+   same doubles, stored once at the end. */
 static int step_rk4_1(kn_spring *s, double dt) {
   const double h = KN_SPRING_SUBSTEP;
   const double k = s->model.omega2, c = 2 * s->model.decay;
@@ -481,30 +481,53 @@ static int step_rk4_1(kn_spring *s, double dt) {
   return rested;
 }
 
+/* What the fixed-step integrators (Rebound's RK4, semi-implicit Euler)
+   work on.  Their accelerations come from the rates per unit mass, k/m and
+   c/m (= 2a): the same doubles as (k y - c v) / m for m = 1 (Rebound has
+   no mass), and no force underflowing into subnormals for a tiny mass. */
+typedef struct stepped {
+  double k, c;              /* k/m and c/m */
+  int n;                    /* components */
+  double *x, *v, *tg;       /* the position, velocity and target slots */
+} stepped;
+
+static stepped stepped_of(kn_spring *s) {
+  stepped st;
+  st.k = s->model.omega2;
+  st.c = 2 * s->model.decay;
+  st.n = s->n;
+  st.x = KN_SPRING_SLOT(s, KN_SP_X);
+  st.v = KN_SPRING_SLOT(s, KN_SP_V);
+  st.tg = KN_SPRING_SLOT(s, KN_SP_TARGET);
+  return st;
+}
+
+/* Rebound's Spring.advance, substep for substep (its order of operations,
+   its quirk of starting each substep's first stage from the previous
+   substep's last trial position, the previous state recorded before the
+   last full substep and the linear interpolation of the leftover written
+   back as the state).  Returns 1 when it came to rest between substeps. */
 static int step_rk4(kn_spring *s, double dt) {
   const double h = KN_SPRING_SUBSTEP;
-  /* accelerations from the rates per unit mass, k/m and c/m (= 2a): the
-     same doubles as (k y - c v) / m for m = 1 (Rebound has no mass), and
-     no force underflowing into subnormals for a tiny mass */
-  const double k = s->model.omega2, c = 2 * s->model.decay;
-  int i, n = s->n;
-  double *x = KN_SPRING_SLOT(s, KN_SP_X), *v = KN_SPRING_SLOT(s, KN_SP_V), *tg = KN_SPRING_SLOT(s, KN_SP_TARGET);
+  const stepped st = stepped_of(s);
+  double *x = st.x, *v = st.v;
   double *px = KN_SPRING_SLOT(s, KN_SP_PREV_X), *pv = KN_SPRING_SLOT(s, KN_SP_PREV_V);
   double *tx = KN_SPRING_SLOT(s, KN_SP_TEMP_X);
+  int i;
   s->accum += dt;
   while (s->accum >= h) {
     int last;
     s->accum -= h;
     last = s->accum < h;
-    for (i = 0; i < n; i++) {
+    for (i = 0; i < st.n; i++) {
       if (last) { px[i] = x[i]; pv[i] = v[i]; }
-      rebound_substep(k, c, tg[i], &x[i], &v[i], &tx[i]);
+      rebound_substep(st.k, st.c, st.tg[i], &x[i], &v[i], &tx[i]);
     }
     if (kn_spring_is_settled(s)) { s->accum = 0; return 1; }
   }
   if (s->accum > 0) {
     double alpha = s->accum / h;
-    for (i = 0; i < n; i++) {
+    for (i = 0; i < st.n; i++) {
       x[i] = x[i] * alpha + px[i] * (1 - alpha);
       v[i] = v[i] * alpha + pv[i] * (1 - alpha);
     }
@@ -517,19 +540,16 @@ static int step_rk4(kn_spring *s, double dt) {
    time integrated is exactly dt).  Returns 1 when it came to rest. */
 static int step_euler(kn_spring *s, double dt) {
   const double h = KN_SPRING_SUBSTEP;
-  /* accelerations from the rates per unit mass, k/m and c/m (= 2a): the
-     same doubles as (k y - c v) / m for m = 1 (Rebound has no mass), and
-     no force underflowing into subnormals for a tiny mass */
-  const double k = s->model.omega2, c = 2 * s->model.decay;
-  int i, n = s->n;
-  double *x = KN_SPRING_SLOT(s, KN_SP_X), *v = KN_SPRING_SLOT(s, KN_SP_V), *tg = KN_SPRING_SLOT(s, KN_SP_TARGET);
+  const stepped st = stepped_of(s);
+  double *x = st.x, *v = st.v;
   double full = floor(dt / h), rem = dt - full * h, j;
+  int i;
   if (rem < 0) rem = 0;
   for (j = 0; j <= full; j++) {
     double hh = j < full ? h : rem;
     if (hh <= 0) break;
-    for (i = 0; i < n; i++) {
-      double acc = -k * (x[i] - tg[i]) - c * v[i];
+    for (i = 0; i < st.n; i++) {
+      double acc = -st.k * (x[i] - st.tg[i]) - st.c * v[i];
       v[i] += acc * hh;
       x[i] += v[i] * hh;
     }
@@ -586,7 +606,7 @@ int kn_spring_overflowed(const kn_spring *s) {
   int i, n = s->n;
   const double *x = KN_SPRING_SLOT(s, KN_SP_X), *v = KN_SPRING_SLOT(s, KN_SP_V);
   for (i = 0; i < n; i++)
-    if (!(fabs(x[i]) <= 1.7976931348623157e308 && fabs(v[i]) <= 1.7976931348623157e308))
+    if (!(in_range(x[i]) && in_range(v[i])))
       return 1;
   return 0;
 }
@@ -651,7 +671,8 @@ double kn_spring_step(kn_spring *s, double dt) {
 */
 typedef struct settle_ctx {
   const kn_spring_model *m;
-  double a11, a12, a22;
+  double a11, a12, a22;    /* the form of the state divided by the scale sc */
+  double L, lnL;           /* eps^2 in those units, (eps/sc)^2, and its log */
 } settle_ctx;
 
 static double settle_f(const settle_ctx *q, double t) {
@@ -690,104 +711,170 @@ static double bisect_down(const settle_ctx *q, double lo, double hi, double L) {
   return hi;
 }
 
-double kn_spring_settle_time(const kn_spring *s, double eps) {
-  const kn_spring_model *m = &s->model;
-  int i, n = s->n, nr, nfam = 0;
-  const double *x = KN_SPRING_SLOT(s, KN_SP_X), *v = KN_SPRING_SLOT(s, KN_SP_V), *tg = KN_SPRING_SLOT(s, KN_SP_TARGET);
-  double sc = eps, a = m->decay, w2 = m->omega2, d = m->disc, L, lnL, H, E;
-  double roots[2], ext[3];
-  settle_ctx q;
-  if (s->at_rest) return 0;
+/* The scale sc = max(eps, |x_i - target_i|, |v_i|) of the problem, and,
+   unless it is 0, into *q: the form of the state divided by sc (so no
+   square overflows or underflows) and the level eps^2 in those units.
+   Returns sc. */
+static double settle_setup(const kn_spring *s, double eps, settle_ctx *q) {
+  int i, n = s->n;
+  const double *x = KN_SPRING_SLOT(s, KN_SP_X), *v = KN_SPRING_SLOT(s, KN_SP_V);
+  const double *tg = KN_SPRING_SLOT(s, KN_SP_TARGET);
+  double sc = eps;
   for (i = 0; i < n; i++) {
     if (fabs(x[i] - tg[i]) > sc) sc = fabs(x[i] - tg[i]);
     if (fabs(v[i]) > sc) sc = fabs(v[i]);
   }
   if (sc == 0) return 0;
-  q.m = m;
-  q.a11 = q.a12 = q.a22 = 0;
+  q->m = &s->model;
+  q->a11 = q->a12 = q->a22 = 0;
   for (i = 0; i < n; i++) {
     double y = (x[i] - tg[i]) / sc, u = v[i] / sc;
-    q.a11 += y * y;
-    q.a12 += y * u;
-    q.a22 += u * u;
+    q->a11 += y * y;
+    q->a12 += y * u;
+    q->a22 += u * u;
   }
-  L = (eps / sc) * (eps / sc);
-  lnL = 2 * (log(eps) - log(sc));
-  if (q.a11 == 0 && q.a22 == 0) return 0;
-  if (m->stiffness == 0) {                 /* the limit must be inside */
+  q->L = (eps / sc) * (eps / sc);
+  q->lnL = 2 * (log(eps) - log(sc));
+  return sc;
+}
+
+/* The springs whose answer needs no search: without stiffness the motion
+   tends to a limit, which must lie within eps (else never; and without
+   damping either it never moves on: now or never); without damping the
+   amplitude is constant (now or never).  Returns 1 with the answer in *t,
+   or 0 where the search decides (a damped coasting spring ending inside). */
+static int settle_direct(const settle_ctx *q, double *t) {
+  const kn_spring_model *m = q->m;
+  double a = m->decay, w2 = m->omega2;
+  if (m->stiffness == 0) {
     double lim;
-    if (m->damping == 0) return (q.a22 == 0 && q.a11 <= L) ? 0 : HUGE_VAL;
-    lim = q.a11 + q.a12 / a + q.a22 / (4 * a * a);
-    if (!(lim < L)) return HUGE_VAL;
-  } else if (a == 0) {                     /* undamped: constant amplitude */
-    double b2 = q.a22 / w2, ab = q.a12 / sqrt(w2);
-    double P = 0.5 * (q.a11 + b2), hd = 0.5 * (q.a11 - b2);
-    return P + sqrt(hd * hd + ab * ab) <= L ? 0 : HUGE_VAL;
+    if (m->damping == 0) {
+      *t = (q->a22 == 0 && q->a11 <= q->L) ? 0 : HUGE_VAL;
+      return 1;
+    }
+    lim = q->a11 + q->a12 / a + q->a22 / (4 * a * a);
+    if (lim < q->L) return 0;
+    *t = HUGE_VAL;
+    return 1;
   }
-  {
-    double alpha = q.a12, gamma = q.a22 - w2 * q.a11;
-    double delta = -(a * q.a22 + (w2 + a * a) * q.a12 + a * w2 * q.a11);
-    nr = quad_roots(delta, gamma, alpha, roots);
-    H = settle_f(&q, 0) > L ? 0 : -1;
-    if (d >= 0) {
-      double beta = sqrt(d);
-      for (i = 0; i < nr; i++) {
-        double tau = roots[i], z = beta * tau, t;
-        if (!(tau > 0) || !(z < 1)) continue;
-        t = z < 1e-4 ? tau * (1 + z * z / 3 + z * z * z * z / 5) : atanh(z) / beta;
-        ext[nfam++] = t;
-        if (settle_f(&q, t) > L && t > H) H = t;
-      }
-      if (H < 0) return 0;
-      E = HUGE_VAL;
-      for (i = 0; i < nfam; i++) if (ext[i] > H && ext[i] < E) E = ext[i];
-      if (E == HUGE_VAL) {                 /* monotone after H: bracket */
-        double hstep = 1 / (a + sqrt(w2));
-        int it = 0;
-        E = H + hstep;
-        while (settle_f(&q, E) > L) {
-          if (++it > 2000 || isinf(E)) return HUGE_VAL;
-          hstep *= 2;
-          E = H + hstep;
-        }
-      }
-      return bisect_down(&q, H, E, L);
-    } else {
-      double beta = sqrt(-d), P = KN_PI / beta, lam = 2 * a * P;
-      int j, guard;
-      for (i = 0; i < nr; i++) {
-        double phi = atan(beta * roots[i]);
-        if (phi < 0) phi += KN_PI;
-        ext[nfam++] = phi / beta;
-      }
-      if (delta == 0 && gamma != 0) ext[nfam++] = 0.5 * P;   /* C = 0 */
-      for (j = 0; j < nfam; j++) {
-        double t0 = ext[j], f0 = settle_f(&q, t0), kk;
-        if (!(f0 > L)) continue;
-        kk = floor((log(f0) - lnL) / lam);   /* not log(f0 / L): L may underflow to 0 */
-        if (kk < 0) kk = 0;
-        for (guard = 0; guard < 64 && kk > 0 && !(settle_f(&q, t0 + kk * P) > L); guard++) kk--;
-        for (guard = 0; guard < 64 && settle_f(&q, t0 + (kk + 1) * P) > L; guard++) kk++;
-        if (t0 + kk * P > H) H = t0 + kk * P;
-      }
-      if (H < 0) return 0;
-      if (!(H < HUGE_VAL)) return HUGE_VAL;  /* t <= H below would never end */
-      if (H / P >= 4503599627370496.0) return H;   /* 2^52: a period is below an ulp of H */
-      for (guard = 0; guard < 8; guard++) {
-        E = HUGE_VAL;
-        for (j = 0; j < nfam; j++) {
-          double kk = floor((H - ext[j]) / P) + 1, t;
-          if (kk < 0) kk = 0;
-          t = ext[j] + kk * P;
-          while (t <= H) { kk++; t = ext[j] + kk * P; }
-          while (kk > 0 && ext[j] + (kk - 1) * P > H) { kk--; t = ext[j] + kk * P; }
-          if (t < E) E = t;
-        }
-        if (E == HUGE_VAL) return HUGE_VAL;
-        if (!(settle_f(&q, E) > L)) break;
-        H = E;                               /* rounding: step one further */
-      }
-      return bisect_down(&q, H, E, L);
+  if (a == 0) {
+    double b2 = q->a22 / w2, ab = q->a12 / sqrt(w2);
+    double P = 0.5 * (q->a11 + b2), hd = 0.5 * (q->a11 - b2);
+    *t = P + sqrt(hd * hd + ab * ab) <= q->L ? 0 : HUGE_VAL;
+    return 1;
+  }
+  return 0;
+}
+
+/* d >= 0 (critically or over-damped): tau = tanh(beta t)/beta, so each
+   positive root tau < 1/beta of the extremum equation is one extremum
+   t = atanh(beta tau)/beta.  H, the last of them where f > eps^2 (0 when
+   f(0) > eps^2, -1 when none), then the next extremum after it or a
+   doubling bracket, where f <= eps^2: the root lies between. */
+static double settle_monotone(const settle_ctx *q, const double roots[2], int nr, double H) {
+  const kn_spring_model *m = q->m;
+  double beta = sqrt(m->disc), E, ext[2];
+  int i, nfam = 0;
+  for (i = 0; i < nr; i++) {
+    double tau = roots[i], z = beta * tau, t;
+    if (!(tau > 0) || !(z < 1)) continue;
+    t = z < 1e-4 ? tau * (1 + z * z / 3 + z * z * z * z / 5) : atanh(z) / beta;
+    ext[nfam++] = t;
+    if (settle_f(q, t) > q->L && t > H) H = t;
+  }
+  if (H < 0) return 0;
+  E = HUGE_VAL;
+  for (i = 0; i < nfam; i++) if (ext[i] > H && ext[i] < E) E = ext[i];
+  if (E == HUGE_VAL) {                 /* monotone after H: bracket */
+    double hstep = 1 / (m->decay + sqrt(m->omega2));
+    int it = 0;
+    E = H + hstep;
+    while (settle_f(q, E) > q->L) {
+      if (++it > 2000 || isinf(E)) return HUGE_VAL;
+      hstep *= 2;
+      E = H + hstep;
     }
   }
+  return bisect_down(q, H, E, q->L);
+}
+
+/* d < 0: the extrema lie in nfam families t0 + k P (P = pi/beta), along
+   which f shrinks by e^{-2 a P} a period.  The last extremum above eps^2,
+   from H on: in each family the last k with f(t0 + k P) > eps^2, first
+   estimated from that rate, then corrected by evaluation. */
+static double last_peak(const settle_ctx *q, const double *ext, int nfam, double P,
+                        double H) {
+  double lam = 2 * q->m->decay * P;
+  int j, guard;
+  for (j = 0; j < nfam; j++) {
+    double t0 = ext[j], f0 = settle_f(q, t0), kk;
+    if (!(f0 > q->L)) continue;
+    kk = floor((log(f0) - q->lnL) / lam);   /* not log(f0 / L): L may underflow to 0 */
+    if (kk < 0) kk = 0;
+    for (guard = 0; guard < 64 && kk > 0 && !(settle_f(q, t0 + kk * P) > q->L); guard++) kk--;
+    for (guard = 0; guard < 64 && settle_f(q, t0 + (kk + 1) * P) > q->L; guard++) kk++;
+    if (t0 + kk * P > H) H = t0 + kk * P;
+  }
+  return H;
+}
+
+/* The first extremum of the families t0 + k P after H (HUGE_VAL if none). */
+static double next_extremum(const double *ext, int nfam, double P, double H) {
+  double E = HUGE_VAL;
+  int j;
+  for (j = 0; j < nfam; j++) {
+    double kk = floor((H - ext[j]) / P) + 1, t;
+    if (kk < 0) kk = 0;
+    t = ext[j] + kk * P;
+    while (t <= H) { kk++; t = ext[j] + kk * P; }
+    while (kk > 0 && ext[j] + (kk - 1) * P > H) { kk--; t = ext[j] + kk * P; }
+    if (t < E) E = t;
+  }
+  return E;
+}
+
+/* d < 0 (under-damped): tau = tan(beta t)/beta, so each root gives a
+   family of extrema (and, when the quadratic degenerates, C = 0 at half a
+   period gives one more).  The root lies between the last extremum above
+   eps^2 and the next extremum. */
+static double settle_oscillating(const settle_ctx *q, const double roots[2], int nr,
+                                 double delta, double gamma, double H) {
+  double beta = sqrt(-q->m->disc), P = KN_PI / beta, E = HUGE_VAL, ext[3];
+  int i, guard, nfam = 0;
+  for (i = 0; i < nr; i++) {
+    double phi = atan(beta * roots[i]);
+    if (phi < 0) phi += KN_PI;
+    ext[nfam++] = phi / beta;
+  }
+  if (delta == 0 && gamma != 0) ext[nfam++] = 0.5 * P;   /* C = 0 */
+  H = last_peak(q, ext, nfam, P, H);
+  if (H < 0) return 0;
+  if (!(H < HUGE_VAL)) return HUGE_VAL;  /* t <= H below would never end */
+  if (H / P >= 4503599627370496.0) return H;   /* 2^52: a period is below an ulp of H */
+  for (guard = 0; guard < 8; guard++) {
+    E = next_extremum(ext, nfam, P, H);
+    if (E == HUGE_VAL) return HUGE_VAL;
+    if (!(settle_f(q, E) > q->L)) break;
+    H = E;                               /* rounding: step one further */
+  }
+  return bisect_down(q, H, E, q->L);
+}
+
+double kn_spring_settle_time(const kn_spring *s, double eps) {
+  const kn_spring_model *m = &s->model;
+  double a = m->decay, w2 = m->omega2, alpha, gamma, delta, roots[2], H, t;
+  int nr;
+  settle_ctx q;
+  if (s->at_rest) return 0;
+  if (settle_setup(s, eps, &q) == 0) return 0;
+  if (q.a11 == 0 && q.a22 == 0) return 0;
+  if (settle_direct(&q, &t)) return t;
+  /* the extremum equation -(B.D) tau^2 + (B.V0 - Y0.D) tau + Y0.V0 = 0 */
+  alpha = q.a12;
+  gamma = q.a22 - w2 * q.a11;
+  delta = -(a * q.a22 + (w2 + a * a) * q.a12 + a * w2 * q.a11);
+  nr = quad_roots(delta, gamma, alpha, roots);
+  H = settle_f(&q, 0) > q.L ? 0 : -1;
+  if (m->disc >= 0) return settle_monotone(&q, roots, nr, H);
+  return settle_oscillating(&q, roots, nr, delta, gamma, H);
 }

@@ -10,9 +10,10 @@
 ** where C = cosh(sqrt(d) t) and S = sinh(sqrt(d) t)/sqrt(d) (cos and
 ** sin(beta t)/beta when d = -beta^2 < 0, 1 and t when d = 0).  The four
 ** numbers in front of y0 and v0 are Juckett's coefficients (posPos, posVel,
-** velPos, velVel): kn_spring_coefs_compute makes them once for a (model, dt)
-** pair and kn_spring_coefs_apply applies them to any number of springs, so
-** a group of springs sharing parameters and dt shares one computation.
+** velPos, velVel; Ryan Juckett, "Damped Springs", 2012):
+** kn_spring_coefs_compute makes them once for a (model, dt) pair and
+** kn_spring_coefs_apply applies them to any number of springs, so a group
+** of springs sharing parameters and dt shares one computation.
 **
 ** The kn_spring struct is the Lua userdata payload itself (FFI-friendly:
 ** plain doubles and ints, the n components in a flexible array).
@@ -53,7 +54,7 @@ enum { KN_SPRING_ANALYTIC = 0, KN_SPRING_RK4 = 1, KN_SPRING_EULER = 2 };
    The target sits between position and velocity on purpose: were x and v
    adjacent, a compiler could merge a one-component update's two stores into
    one 16-byte store, which the next update's 8-byte loads cannot forward
-   from on some x86 CPUs (a stall of ~2 ns per frame, measured). */
+   from on some x86 CPUs (a store-forwarding stall on every frame). */
 enum {
   KN_SP_X, KN_SP_TARGET, KN_SP_V, KN_SP_FROM,
   KN_SP_PREV_X, KN_SP_PREV_V, KN_SP_TEMP_X,   /* rk4 (Rebound) state */

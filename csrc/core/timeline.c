@@ -1,7 +1,7 @@
 /*
-** timeline.c -- keyframe timelines: the seed's composite state change
-** (section 2) under an after-end strategy (section 1.2), per component
-** (section 3), with the interpolation modes of interp.c.
+** timeline.c -- keyframe timelines: the state over consecutive segments
+** under an after-end strategy, per component, with the interpolation
+** modes of interp.c (the model: timeline.h).
 */
 #include "fpcontract.h"
 #include <float.h>
@@ -35,8 +35,8 @@ void kn_timeline_layout(kn_timeline *tl, int nseg, int ncomp) {
 
 void kn_timeline_finish(kn_timeline *tl) {
   int i, n = tl->nseg, c = tl->ncomp;
-  /* seed 2: segment i starts at the sum of the durations before it, and
-     t_max is the sum of them all */
+  /* segment i starts at the sum of the durations before it, and t_max is
+     the sum of them all */
   tl->cum[0] = 0.0;
   for (i = 0; i < n; i++) tl->cum[i + 1] = tl->cum[i] + tl->dur[i];
   tl->duration = tl->cum[n];
@@ -64,9 +64,9 @@ static double end_offset(const kn_timeline *tl) {
 
 static int odd(double c) { return fmod(c, 2.0) == 1.0; }
 
-/* Seed 1.2 for a time tau past the delay, with pass guess g (< 0: none).
-   The full computation is c = floor(tau / T), u = tau - c T (seed 1.2.3
-   and 1.2.2) with a one-step fix for rounding.  The guess is taken when
+/* The strategy (timeline.h) for a time tau past the delay, with pass guess
+   g (< 0: none).  The full computation is c = floor(tau / T),
+   u = tau - c T with a one-step fix for rounding.  The guess is taken when
    u = tau - g T lies at least m = 8 (g + 2) 2^-53 T inside [0, T): then
    fl(tau / T) is in [g, g + 1) despite the roundings of g T, u and the
    quotient (each within (g + 1) 2^-53 T of exact, or 2^-1074 where a
@@ -91,8 +91,8 @@ static double local_time(const kn_timeline *tl, double t, double g,
     c = g;
     u = tau - g * T;
     if (!(g >= 0.0 && m >= DBL_MIN && u >= m && T - u >= m)) {
-      c = floor(tau / T);                /* seed 1.2.3: c = floor(t / t_max) */
-      u = tau - c * T;                   /* seed 1.2.2: t mod t_max */
+      c = floor(tau / T);                /* c = floor(t / t_max) */
+      u = tau - c * T;                   /* t mod t_max */
       if (u < 0.0) { c -= 1.0; u += T; }
       else if (u >= T) { c += 1.0; u -= T; }
       if (u < 0.0) u = 0.0;
@@ -100,13 +100,13 @@ static double local_time(const kn_timeline *tl, double t, double g,
   }
   *iteration = c;
   switch (tl->after) {
-    case KN_AFTER_STOP:                  /* seed 1.2.1: min(t, t_max) */
+    case KN_AFTER_STOP:                  /* min(t, t_max) */
       if (c >= 1.0) u = T;
       break;
-    case KN_AFTER_REVERSE:               /* seed 1.2.3: t_max - t mod t_max, c odd */
+    case KN_AFTER_REVERSE:               /* t_max - t mod t_max, c odd */
       if (odd(c)) u = T - u;
       break;
-    default:                             /* seed 1.2.2: t mod t_max */
+    default:                             /* restart: t mod t_max */
       break;
   }
   return u;
@@ -117,8 +117,7 @@ double kn_timeline_local(const kn_timeline *tl, double t, double *iteration,
   return local_time(tl, t, -1.0, iteration, before);
 }
 
-/* Segment s with cum[s] <= u < cum[s+1] (seed 2, with cumulative times),
-   by binary search. */
+/* Segment s with cum[s] <= u < cum[s+1], by binary search. */
 static int find_segment(const double *cum, int n, double u) {
   int lo = 0, hi = n - 1;
   while (lo < hi) {
@@ -136,7 +135,7 @@ static void state_at(const kn_timeline *tl, double u, int before, int s, double 
   if (u >= tl->duration) {
     p = 1.0;
   } else {
-    p = (u - tl->cum[s]) / tl->dur[s];   /* seed 2: t' = t - sum t_j, over t_i */
+    p = (u - tl->cum[s]) / tl->dur[s];   /* t' = t - sum t_j, over t_i */
     if (p > 1.0) p = 1.0;
     if (p < 0.0) p = 0.0;
   }

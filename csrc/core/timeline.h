@@ -1,7 +1,16 @@
 /*
-** timeline.h -- keyframe timelines (seed sections 1.2, 2, 3): segments with
-** relative durations, after-end strategies, iterations, delay, a clock,
-** and the events a stretch of time crosses.
+** timeline.h -- keyframe timelines: segments with durations, after-end
+** strategies, iterations, delay, a clock, and the events a stretch of time
+** crosses.
+**
+** One iteration lasts t_max, the sum of the segment durations.  At a time t
+** past the delay the strategy gives the local time u within an iteration:
+**   stop     u = min(t, t_max)
+**   restart  u = t mod t_max
+**   reverse  u = t mod t_max on even passes, t_max - t mod t_max on odd ones
+** with pass c = floor(t / t_max).  Segment i covers [sum_{j<i} t_j,
+** sum_{j<=i} t_j); its progress (u - start) / t_i goes through its easing,
+** and each component moves by the interpolation mode (interp.h).
 **
 ** One timeline is one allocation: the struct followed by its arrays, whose
 ** pointers kn_timeline_layout sets.  Everything here is plain C (no Lua),
@@ -68,7 +77,7 @@ void kn_timeline_at(const kn_timeline *tl, double t, double *out);
 void kn_timeline_at_hinted(kn_timeline *tl, double t, double *out);
 
 /* Position within one iteration (0 .. t_max) that time t shows, after the
-   strategy (seed 1.2); *iteration = 0-based pass, *before = 1 during delay. */
+   strategy; *iteration = 0-based pass, *before = 1 during delay. */
 double kn_timeline_local(const kn_timeline *tl, double t, double *iteration,
                          int *before);
 

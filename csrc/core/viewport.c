@@ -1,5 +1,5 @@
 /*
-** viewport.c -- the seed's coordinate transform (section 5) and its inverse.
+** viewport.c -- the world-to-screen transform of viewport.h and its inverse.
 */
 #include "fpcontract.h"
 #include <float.h>

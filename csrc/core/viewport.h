@@ -1,5 +1,5 @@
 /*
-** viewport.h -- coordinate systems (seed model, section 5):
+** viewport.h -- world to screen coordinates:
 **   S_x(x) = w O_x + U_x K_x x,   S_y(y) = h O_y + U_y K_y y
 ** w, h: screen size; O: origin as a fraction of it; U: screen units per
 ** world unit; K: scale (K_y < 0 turns a y-up world into a y-down screen).
