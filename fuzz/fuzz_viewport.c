@@ -1,5 +1,5 @@
 /*
-** fuzz_viewport.c -- the seed's coordinate transform (viewport.c) on
+** fuzz_viewport.c -- the world-to-screen transform (csrc/core/viewport.c) on
 ** arbitrary finite parameters and points, as kinetic.viewport accepts them.
 ** Checks: to_screen and to_world never give NaN; where the forward map and
 ** its inverse stay well inside the doubles, to_world(to_screen(p)) gives p
