@@ -625,11 +625,11 @@ static int timeline_update(lua_State *L) {
    i = 1, #timelines (raw length), in order, what out[i] =
    timelines[i]:update(dt, out[i]) gives, with out[i] a table (made on
    first use) for vectors and named properties -- in one call, so the cost
-   of a method call is paid once per frame instead of once per timeline.  Each item is checked when its turn comes, as that
-   loop would (the items before a bad one have moved).  A timeline with
-   callbacks runs through its own update method, so they fire as they
-   would there.  upvalue 1: the metatable of kinetic.Timeline; upvalue 2:
-   its update method. */
+   of a method call is paid once per frame instead of once per timeline.
+   Each item is checked when its turn comes, as that loop would (the items
+   before a bad one have moved).  A timeline with callbacks runs through
+   its own update method, so they fire as they would there.  upvalue 1:
+   the metatable of kinetic.Timeline; upvalue 2: its update method. */
 static int kinetic_update_timelines(lua_State *L) {
   int i, n, playing = 0;
   size_t len;
