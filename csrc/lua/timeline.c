@@ -750,22 +750,15 @@ static int timeline_tostring(lua_State *L) {
 
 void lk_open_timeline(lua_State *L) {
   static const luaL_Reg methods[] = {
-    { "apply", timeline_apply },
-    { "seek", timeline_seek },
-    { "time", timeline_time },
-    { "duration", timeline_duration },
-    { "total_duration", timeline_total_duration },
-    { "done", timeline_done },
-    { NULL, NULL }
+    { "apply", timeline_apply }, { "seek", timeline_seek }, { "time", timeline_time },
+    { "duration", timeline_duration }, { "total_duration", timeline_total_duration },
+    { "done", timeline_done }, { NULL, NULL }
   };
   static const luaL_Reg meta[] = {
-    { "__tostring", timeline_tostring },
-    { NULL, NULL }
+    { "__tostring", timeline_tostring }, { NULL, NULL }
   };
   static const luaL_Reg fast_methods[] = {
-    { "at", timeline_at },
-    { "update", timeline_update },
-    { NULL, NULL }
+    { "at", timeline_at }, { "update", timeline_update }, { NULL, NULL }
   };
   lk_newclass(L, KN_TIMELINE, methods, meta);
   lk_setfastmethods(L, KN_TIMELINE, fast_methods);

@@ -213,14 +213,10 @@ static int viewport_tostring(lua_State *L) {
 
 void lk_open_viewport(lua_State *L) {
   static const luaL_Reg methods[] = {
-    { "to_screen", viewport_to_screen },
-    { "to_world", viewport_to_world },
-    { NULL, NULL }
+    { "to_screen", viewport_to_screen }, { "to_world", viewport_to_world }, { NULL, NULL }
   };
   static const luaL_Reg meta[] = {
-    { "__tostring", viewport_tostring },
-    { "__newindex", viewport_newindex },
-    { NULL, NULL }
+    { "__tostring", viewport_tostring }, { "__newindex", viewport_newindex }, { NULL, NULL }
   };
   lk_newclass(L, KN_VIEWPORT, methods, meta);
   /* replace the __index table by a function that also reads the fields */
