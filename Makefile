@@ -6,6 +6,9 @@
 #   make demo                 the tour (examples/demo.lua on lua5.4)
 #   make bench                benchmarks on lua5.4 and luajit
 #   make install [PREFIX=..]  install for $(LUA)
+#   make windows              cross-compile build/windows/kinetic/core.dll (x86-64,
+#                             mingw-w64) against LuaJIT's lua51.dll, which
+#                             tools/windows-luajit.sh builds once from Debian's source
 #   make fuzz [FUZZ_SECONDS=60]  libFuzzer harnesses (clang, ASan+UBSan), each run
 #                             FUZZ_SECONDS on a copy of its committed seed corpus
 #
@@ -60,7 +63,7 @@ PREFIX     ?= /usr/local
 INST_LIBDIR ?= $(PREFIX)/lib/lua/$(LUA_ABI)
 INST_LUADIR ?= $(PREFIX)/share/lua/$(LUA_ABI)
 
-.PHONY: all build test deps demo bench install clean nvim love fuzz fuzz-build
+.PHONY: all build test deps demo bench install clean nvim love fuzz fuzz-build windows windows-dll
 
 all: build
 build: $(SO)
@@ -119,6 +122,44 @@ love:
 	cp $(BUILD_ROOT)/lua5.1/kinetic/core.so examples/love/kinetic/core.so.tmp
 	mv -f examples/love/kinetic/core.so.tmp examples/love/kinetic/core.so
 	cp lua/kinetic/*.lua examples/love/kinetic/
+
+# Windows (x86-64): kinetic/core.dll for LuaJIT's lua51.dll -- the DLL LÖVE
+# for Windows ships -- cross-compiled with mingw-w64 from the same source lists
+# and warnings.  WIN_LUAJIT is a directory with lua51.dll and include/; by
+# default the one tools/windows-luajit.sh builds from Debian's luajit source
+# and caches under build/windows/luajit/ (`make windows` runs that script,
+# then makes the DLL in a second make, which sees what the script left).
+# The DLL imports lua51.dll and system DLLs only (libgcc is linked in
+# statically); it exports what KN_EXPORT marks __declspec(dllexport), so
+# -fPIC and -fvisibility=hidden are left out.
+WIN_CROSS  ?= x86_64-w64-mingw32-
+WIN_CC     ?= $(WIN_CROSS)gcc
+WIN_BUILD  ?= $(BUILD_ROOT)/windows
+WIN_LUAJIT ?= $(BUILD_ROOT)/windows/luajit/current
+WIN_CFLAGS := -std=c99 $(WARN) $(CFLAGS)
+WIN_LDFLAGS ?=
+WIN_OBJS   := $(patsubst csrc/%.c,$(WIN_BUILD)/obj/%.o,$(CORE_SRCS) $(LUA_SRCS))
+WIN_DLL    := $(WIN_BUILD)/kinetic/core.dll
+
+windows:
+ifeq ($(WIN_LUAJIT),$(BUILD_ROOT)/windows/luajit/current)
+	@BUILD_ROOT="$(BUILD_ROOT)" sh tools/windows-luajit.sh
+endif
+	@$(MAKE) --no-print-directory windows-dll
+
+windows-dll: $(WIN_DLL)
+
+$(WIN_BUILD)/obj/core/%.o: csrc/core/%.c $(CORE_HDRS)
+	@mkdir -p $(dir $@)
+	$(WIN_CC) $(WIN_CFLAGS) -Icsrc/core -c $< -o $@
+
+$(WIN_BUILD)/obj/lua/%.o: csrc/lua/%.c $(CORE_HDRS) $(LUA_HDRS) $(WIN_LUAJIT)/include/lua.h
+	@mkdir -p $(dir $@)
+	$(WIN_CC) $(WIN_CFLAGS) -I$(WIN_LUAJIT)/include -Icsrc/core -c $< -o $@
+
+$(WIN_DLL): $(WIN_OBJS) $(WIN_LUAJIT)/lua51.dll
+	@mkdir -p $(dir $@)
+	$(WIN_CC) -shared -static-libgcc $(WIN_LDFLAGS) -o $@ $(WIN_OBJS) $(WIN_LUAJIT)/lua51.dll
 
 install: $(SO)
 	install -d $(DESTDIR)$(INST_LIBDIR)/kinetic $(DESTDIR)$(INST_LUADIR)/kinetic

@@ -18,6 +18,7 @@
 #   lua5.4+valgrind    the suite under valgrind: no memory errors, no leaks
 #   globals            tools/check-globals.sh: no writable data in core.so
 #   threads            spec/c/threads.c: two Lua states in two threads
+#   windows            tools/test-windows.sh: core.dll (mingw-w64) under wine
 #   hosts              tools/test-hosts.sh: a real Neovim and a real LÖVE
 #                      under Xvfb run their self-tests
 # The closing line counts the passed and failed suites and stages.
@@ -127,6 +128,14 @@ if gcc -std=c99 -O2 -o "$BR/c/threads" spec/c/threads.c \
      $(pkg-config --cflags --libs lua5.4) -lpthread \
    && "$BR/c/threads" "$BR/lua5.4/?.so"; then passed=$((passed + 1))
 else echo "threads:         FAILED"; status=1; failed=$((failed + 1)); fi
+
+# Windows: core.dll cross-compiled with mingw-w64, run under wine against a
+# Windows LuaJIT built from Debian's source (cached under $BR/windows);
+# tools/test-windows.sh prints one line and exits non-zero on any failure.
+if [ -f tools/test-windows.sh ]; then
+  if BUILD_ROOT="$BR" sh tools/test-windows.sh; then passed=$((passed + 1))
+  else status=1; failed=$((failed + 1)); fi
+fi
 
 # The real hosts (Neovim, LÖVE under Xvfb): tools/test-hosts.sh prints one
 # line per host and exits non-zero on any failure.

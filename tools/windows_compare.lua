@@ -1,0 +1,106 @@
+-- tools/windows_compare.lua LINUX WINDOWS: compare two outputs of
+-- tools/windows_check.lua, line for line.  Labels and kinds must match, and
+-- every value must be the same text -- for numbers, %.17g: the same double
+-- -- except a number whose label a rule below names: those go through a C
+-- library function that the mingw-w64 build gets from a different
+-- implementation than glibc's, and compare within that rule's bound.
+-- Prints one summary line; prints the differences and exits 1 otherwise.
+--
+-- The core.dll that `make windows` links takes its libm from mingw-w64's
+-- static libmingwex (sin, cos, exp, exp2, expm1, log, log1p, pow, atan2,
+-- cbrt, atanh: the same code on Windows as under wine) and only acos, asin,
+-- atan and _hypot from msvcrt.dll.  Measured against glibc on 200000
+-- arguments each (mingw-w64 10, wine 8): exp, exp2, log, log1p, atan2, and
+-- wine's acos, atan, hypot within 1 ulp; expm1 within 2; cbrt within 3; pow
+-- within 1 ulp for fractional exponents but not for integral ones, which it
+-- multiplies out in doubles (x^n off by up to about 0.6 n ulps: 21 at
+-- n = 30); sin and cos within 1 ulp except next to their zeros, where the
+-- x87 fsin/fcos reduce by a 66-bit pi (sin(fl(3 pi)) has 12 right bits).
+-- A rule is added for what the check shows, nothing else.
+--
+-- A rule: `fn` the C function, `labels` a Lua pattern on the label,
+-- `ulps` and `scale`: |a - b| <= ulps * ulp(max(|a|, |b|, scale)).
+local RULES = {
+  { fn = "pow, expm1", where = "friction", labels = "^friction%(", ulps = 32, scale = 0,
+    why = "v0 * pow(drag, t) and expm1(t * log(drag)): pow(drag, 30) is off by up to 21 ulps" },
+  { fn = "sin", where = "Elastic easings", labels = "Elastic", ulps = 1, scale = 1,
+    why = "A * exp2(..) * sin(..) at an argument next to k pi: within 1 ulp of 1, the easing's scale" },
+}
+
+local frexp = math.frexp or function(x)          -- (LuaJIT and 5.1-5.3 have it)
+  if x == 0 then return 0, 0 end
+  local e = math.floor(math.log(x, 2)) + 1
+  return x / 2 ^ e, e
+end
+-- one unit in the last place of |x| (the spacing of doubles at x)
+local function ulp(x)
+  x = math.abs(x)
+  if x == 0 or x < 2 ^ -1021 then return 2 ^ -1074 end
+  local _, e = frexp(x)
+  return 2 ^ (e - 53)
+end
+
+local function read(path)
+  local t = {}
+  for line in assert(io.open(path, "rb")):lines() do
+    local label, kind, value = line:gsub("\r$", ""):match("^(.-)\t(.-)\t(.*)$")
+    assert(label, path .. ": not a check line: " .. line)
+    t[#t + 1] = { label = label, kind = kind, value = value }
+  end
+  return t
+end
+
+local A, B = read(assert(arg[1], "usage: windows_compare.lua LINUX WINDOWS")), read(assert(arg[2]))
+local same, bounded, bad, worst = 0, 0, {}, {}
+local function fail(i, why)
+  bad[#bad + 1] = ("line %d: %s\n  linux:   %s\t%s\t%s\n  windows: %s\t%s\t%s"):format(i, why,
+    A[i] and A[i].label, A[i] and A[i].kind, A[i] and A[i].value,
+    B[i] and B[i].label, B[i] and B[i].kind, B[i] and B[i].value)
+end
+for i = 1, math.max(#A, #B) do
+  local a, b = A[i], B[i]
+  if not a or not b then
+    fail(i, "one output is longer")
+  elseif a.label ~= b.label or a.kind ~= b.kind then
+    fail(i, "different calls")
+  elseif a.value == b.value then
+    same = same + 1
+  else
+    local rule
+    if a.kind == "number" then
+      for _, r in ipairs(RULES) do
+        if a.label:find(r.labels) then rule = r; break end
+      end
+    end
+    local x, y = tonumber(a.value), tonumber(b.value)
+    if rule and x and y then
+      local u = ulp(math.max(math.abs(x), math.abs(y), rule.scale))
+      local d = math.abs(x - y) / u
+      if d <= rule.ulps then
+        bounded = bounded + 1
+        worst[rule] = math.max(worst[rule] or 0, d)
+      else
+        fail(i, ("%.3g ulps, more than the %d that %s allows"):format(d, rule.ulps, rule.fn))
+      end
+    else
+      fail(i, "different values")
+    end
+  end
+end
+
+if #bad > 0 then
+  for i = 1, math.min(#bad, 20) do print(bad[i]) end
+  if #bad > 20 then print(("... %d more"):format(#bad - 20)) end
+  print(("%d of %d values differ"):format(#bad, math.max(#A, #B)))
+  os.exit(1)
+end
+local notes = {}
+for _, r in ipairs(RULES) do
+  if worst[r] then
+    notes[#notes + 1] = ("%s in %s: %.2g ulp%s"):format(r.fn, r.where, worst[r],
+      r.scale > 0 and (" of " .. r.scale) or "s")
+  end
+end
+io.write(("%d values compared: %d bit for bit"):format(#A, same))
+if bounded > 0 then io.write((", %d within bounds (%s)"):format(bounded, table.concat(notes, "; "))) end
+io.write("\n")
