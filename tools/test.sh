@@ -15,6 +15,7 @@
 #   lua5.4 native      the suite against a GNU-mode -march=native build (FMA
 #                      where the CPU has it: csrc/core/fpcontract.h must keep
 #                      every result as in the ISO build)
+#   clang              the lua5.4 suite against a clang build (-Werror)
 #   lua5.4+valgrind    the suite under valgrind: no memory errors, no leaks
 #   globals            tools/check-globals.sh: no writable data in core.so
 #   threads            spec/c/threads.c: two Lua states in two threads
@@ -106,6 +107,11 @@ BUSTED_EXTRA=--exclude-tags=stress run_suite "lua5.4+asan" lua5.4 "$BR/asan-lua5
 $MAKE --no-print-directory -s LUA=lua5.4 BUILD="$BR/native-lua5.4" \
   CFLAGS="-O2 -g -std=gnu99 -march=native" build || { echo "native: build failed"; exit 1; }
 BUSTED_EXTRA=--exclude-tags=stress run_suite "lua5.4 native" lua5.4 "$BR/native-lua5.4"
+
+# clang, with the same warnings and -Werror as the gcc build.
+$MAKE --no-print-directory -s LUA=lua5.4 BUILD="$BR/clang-lua5.4" CC=clang build \
+  || { echo "clang: build failed"; exit 1; }
+run_suite "clang" lua5.4 "$BR/clang-lua5.4"
 
 # valgrind: the lua5.4 suite with no memory errors, no definitely-lost blocks.
 vg_out=$(valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
