@@ -174,16 +174,13 @@ FUZZ_CC      ?= clang
 FUZZ_BUILD   ?= $(BUILD_ROOT)/fuzz
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CFLAGS  := -std=c99 -g -O1 $(WARN) $(FUZZ_SAN) -Icsrc/core
-# clang's -Wformat=2 also flags vsnprintf(fmt) in a va_list helper, and NAN
-# (a float) in a double context: both fine, both silent under gcc.
-FUZZ_CORE_NOWARN := -Wno-format-nonliteral -Wno-double-promotion
 FUZZ_HARNESSES := easing_parse bezier spring timeline group motion viewport
 FUZZ_OBJS    := $(patsubst csrc/core/%.c,$(FUZZ_BUILD)/obj/%.o,$(CORE_SRCS))
 FUZZ_BINS    := $(patsubst %,$(FUZZ_BUILD)/fuzz_%,$(FUZZ_HARNESSES))
 
 $(FUZZ_BUILD)/obj/%.o: csrc/core/%.c $(CORE_HDRS)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_CORE_NOWARN) -fsanitize=fuzzer-no-link -c $< -o $@
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 
 $(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_common.h $(FUZZ_OBJS)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJS) -lm
