@@ -1,18 +1,15 @@
 /*
-** l_ffi.c -- what the LuaJIT FFI fast path (lua/kinetic/ffi.lua) needs to
-** call the C core directly on the very same userdata payloads:
-**
-**   core._ffi_api  a light userdata pointing at a `static const` table of
-**                  function pointers (struct kn_ffi_api below; it lives in
-**                  .data.rel.ro, read-only after relocation), so ffi.lua
-**                  never needs the path of the shared object;
-**   core._sizeof   sizes and a few offsets of the structs ffi.lua declares
-**                  with ffi.cdef, checked before the fast path is enabled
-**                  (and by spec/ffi_spec.lua).
+** ffi.c -- core._ffi_abi, what the LuaJIT FFI fast path (lua/kinetic/ffi.lua)
+** needs to call the C core directly on the very same userdata payloads:
+** the function table, the cdef, and the sizes, offsets and constants it is
+** checked against (ffi_abi.h describes each).  The function table is a
+** `static const` struct (in .data.rel.ro, read-only after relocation)
+** reached through a light userdata, so ffi.lua never needs the path of
+** the shared object.
 **
 ** Nothing here checks arguments: ffi.lua only calls these with objects it
-** has verified (metatable identity) and plain finite numbers, and falls
-** back to the classic methods for everything else.
+** has recognised and plain finite numbers, and hands everything else --
+** errors included -- to the classic methods.
 */
 #include <stddef.h>
 
@@ -21,22 +18,26 @@
 #include "spring.h"
 #include "spring_group.h"
 #include "timeline.h"
+#include "ffi_abi.h"
 
-/* Keep in sync with the cdef in lua/kinetic/ffi.lua (sizes are checked). */
-struct kn_ffi_api {
-  int version;
-  double (*easing_eval)(const kn_easing *e, double p, int before_flag);
-  double (*spring_step)(kn_spring *s, double dt);
-  int (*group_update)(kn_spring_group *g, double dt);
-  double (*timeline_at)(kn_timeline *tl, double t);
-  double (*timeline_update)(kn_timeline *tl, double dt);
-  void (*spring_set)(kn_spring *s, int what, double a, double b, double c, double d);
-  void (*group_set_targets)(kn_spring_group *g, const double *targets);
-};
+/* ---- the layout checks of the build ------------------------------------ */
+
+/* The cdef's structs, compiled: kn_ffi_spring stands for kn_spring ... */
+KN_FFI_TYPES(kn_ffi_)
+
+/* A negative array size (a compile error naming `what`) unless cond. */
+#define SAME_LAYOUT(cond, what) typedef char kn_ffi_differs_##what[(cond) ? 1 : -1];
+#define CHECK_SIZE(s) SAME_LAYOUT(sizeof(kn_ffi_##s) == sizeof(kn_##s), s)
+#define CHECK_FIELD(s, f) SAME_LAYOUT(offsetof(kn_ffi_##s, f) == offsetof(kn_##s, f), s##_##f)
+KN_FFI_STRUCTS(CHECK_SIZE)
+KN_FFI_FIELDS(CHECK_FIELD)
+
+/* ---- the function table ------------------------------------------------ */
+
+KN_FFI_API_TYPE
 
 /* s:set_target / set_position / set_velocity (what = 0, 1, 2) for a spring
-   of n <= 4 components, the values already checked finite by the caller:
-   the first n of a, b, c, d. */
+   of n <= 4 components: the first n of a, b, c, d. */
 static void ffi_spring_set(kn_spring *s, int what, double a, double b, double c,
                            double d) {
   double v[4];
@@ -46,50 +47,102 @@ static void ffi_spring_set(kn_spring *s, int what, double a, double b, double c,
   else kn_spring_set_velocity(s, v);
 }
 
-/* tl:at(t): the state into tl->scratch, as l_timeline.c's tl_at. */
+/* g:update(dt), or -1 before anything is done when a spring's state may
+   leave the doubles: the classic update then resets those that did and
+   raises. */
+static int ffi_group_update(kn_spring_group *g, double dt) {
+  if (kn_spring_group_may_overflow(g)) return -1;
+  return kn_spring_group_update(g, dt);
+}
+
+/* tl:at(t): the state into tl->scratch, as timeline.c's at. */
 static double ffi_timeline_at(kn_timeline *tl, double t) {
   kn_timeline_at_hinted(tl, t, tl->scratch);
   return tl->scratch[0];
 }
 
-/* tl:update(dt) for a timeline without callbacks, dt >= 0 and clock + dt
-   finite (checked by the caller), as l_timeline.c's tl_update. */
+/* tl:update(dt), as timeline.c's update without callbacks. */
 static double ffi_timeline_update(kn_timeline *tl, double dt) {
   kn_timeline_seek(tl, tl->clock + dt);
   kn_timeline_at_hinted(tl, tl->clock, tl->scratch);
   return tl->scratch[0];
 }
 
-static const struct kn_ffi_api ffi_api = {
-  2,
-  kn_easing_eval,
-  kn_spring_step,
-  kn_spring_group_update,
-  ffi_timeline_at,
-  ffi_timeline_update,
-  ffi_spring_set,
-  kn_spring_group_set_targets
+/* The core functions the table holds as they are. */
+#define ffi_easing_eval kn_easing_eval
+#define ffi_spring_step kn_spring_step
+#define ffi_group_set_targets kn_spring_group_set_targets
+
+#define API_ENTRY(ret, name, params) ffi_##name,
+static const kn_ffi_api ffi_api = { KN_FFI_FUNCTIONS(API_ENTRY) };
+
+/* ---- core._ffi_abi ----------------------------------------------------- */
+
+static const char ffi_cdef[] = KN_FFI_STRING(KN_FFI_TYPES(kn_) KN_FFI_API_TYPE);
+
+typedef struct abi_number {
+  const char *type, *name;   /* type: NULL for sizes and constants */
+  double value;
+} abi_number;
+
+#define SIZE_ROW(s) { NULL, "kn_" #s, (double)sizeof(kn_##s) },
+static const abi_number abi_sizes[] = {
+  KN_FFI_STRUCTS(SIZE_ROW)
+  { NULL, "kn_ffi_api", (double)sizeof(kn_ffi_api) }
 };
 
-#define SIZE(name, value) (lua_pushnumber(L, (lua_Number)(value)), lua_setfield(L, -2, name))
+#define FIELD_ROW(s, f) { "kn_" #s, #f, (double)offsetof(kn_##s, f) },
+#define API_ROW(ret, name, params) { "kn_ffi_api", #name, (double)offsetof(kn_ffi_api, name) },
+static const abi_number abi_offsets[] = {
+  KN_FFI_FIELDS(FIELD_ROW)
+  KN_FFI_FUNCTIONS(API_ROW)
+};
+
+#define CONSTANT_ROW(name, value) { NULL, #name, (double)(value) },
+static const abi_number abi_constants[] = { KN_FFI_CONSTANTS(CONSTANT_ROW) };
+
+#define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+/* A table { name = value } of the n rows, or for rows with a type
+   { type = { name = value } }, pushed. */
+static void push_rows(lua_State *L, const abi_number *rows, int n) {
+  int i;
+  lua_createtable(L, 0, n);
+  for (i = 0; i < n; i++) {
+    if (rows[i].type != NULL) {
+      lua_getfield(L, -1, rows[i].type);
+      if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushvalue(L, -1);
+        lua_setfield(L, -3, rows[i].type);
+      }
+    }
+    lua_pushnumber(L, (lua_Number)rows[i].value);
+    lua_setfield(L, -2, rows[i].name);
+    if (rows[i].type != NULL) lua_pop(L, 1);
+  }
+}
 
 void lk_open_ffi(lua_State *L) {
+  lua_createtable(L, 0, 6);
+  lua_pushnumber(L, (lua_Number)KN_FFI_ABI_VERSION);
+  lua_setfield(L, -2, "version");
   lua_pushlightuserdata(L, (void *)(size_t)&ffi_api);   /* const dropped: never written */
-  lua_setfield(L, -2, "_ffi_api");
-  lua_createtable(L, 0, 12);
-  SIZE("kn_ffi_api", sizeof(struct kn_ffi_api));
-  SIZE("kn_spring_model", sizeof(kn_spring_model));
-  SIZE("kn_spring_coefs", sizeof(kn_spring_coefs));
-  SIZE("kn_spring", sizeof(kn_spring));
-  SIZE("kn_spring.n", offsetof(kn_spring, n));
-  SIZE("kn_spring.user", offsetof(kn_spring, user));
-  SIZE("kn_spring.data", offsetof(kn_spring, data));
-  SIZE("kn_spring_group", sizeof(kn_spring_group));
-  SIZE("kn_spring_group.count", offsetof(kn_spring_group, count));
-  SIZE("kn_spring_group.data", offsetof(kn_spring_group, data));
-  SIZE("kn_timeline", sizeof(kn_timeline));
-  SIZE("kn_timeline.user", offsetof(kn_timeline, user));
-  SIZE("kn_timeline.scratch", offsetof(kn_timeline, scratch));
-  SIZE("kn_timeline.data", offsetof(kn_timeline, data));
-  lua_setfield(L, -2, "_sizeof");
+  lua_setfield(L, -2, "api");
+  lua_pushlstring(L, ffi_cdef, sizeof(ffi_cdef) - 1);
+  lua_setfield(L, -2, "cdef");
+  push_rows(L, abi_sizes, COUNT(abi_sizes));
+  lua_setfield(L, -2, "sizes");
+  push_rows(L, abi_offsets, COUNT(abi_offsets));
+  lua_setfield(L, -2, "offsets");
+  push_rows(L, abi_constants, COUNT(abi_constants));
+  lua_setfield(L, -2, "constants");
+  /* api and sizes are core._ffi_api and core._sizeof as well (the names
+     spec/ffi_alloc_spec.lua reads) */
+  lua_getfield(L, -1, "api");
+  lua_setfield(L, -3, "_ffi_api");
+  lua_getfield(L, -1, "sizes");
+  lua_setfield(L, -3, "_sizeof");
+  lua_setfield(L, -2, "_ffi_abi");
 }

@@ -25,6 +25,24 @@
 #define KN_EXPORT __attribute__((visibility("default")))
 #endif
 
+/* The binding's bits in the `user` field of a payload (the core never
+   reads them).  lua/kinetic/ffi.lua tests them as well, through
+   core._ffi_abi.constants (ffi_abi.h): they belong here, not in the
+   binding file that sets them. */
+
+/* kn_spring.user: which callbacks the user value holds (set once, at
+   creation), so that update need not look at the user value otherwise. */
+#define HAS_ON_UPDATE 1u
+#define HAS_ON_REST   2u
+
+/* kn_timeline.user: what a state is, in the low bits ... */
+#define SHAPE_NUMBER 0u
+#define SHAPE_VECTOR 1u
+#define SHAPE_NAMED  2u
+#define SHAPE_MASK   3u
+#define CNAMES       4u  /* named: every name is free of '\0' (names_of usable) */
+#define EVENTS_SHIFT 4   /* then the kn_tl_event_kind mask of callbacks set */
+
 /* Type names: the metatable of each userdata type is registered under its
    name, and carries it as __name. */
 #define KN_EASING       "kinetic.Easing"

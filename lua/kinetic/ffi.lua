@@ -1,123 +1,133 @@
 -- kinetic.ffi: the LuaJIT fast path.  init.lua calls install(core) under
--- LuaJIT with the JIT on, `ffi` available and KINETIC_FFI ~= "0".
+-- LuaJIT with the JIT on and KINETIC_FFI ~= "0".
 --
 -- The hot methods (easing eval and __call, Spring update/position and the
 -- setters, Timeline at/update, SpringGroup update/positions/set_targets) are
 -- replaced in the classes' own method tables by Lua functions that call the
--- SAME C core through the FFI on the very same userdata: a full userdata passed to an
--- FFI pointer parameter (or ffi.cast to a pointer) is its payload address,
--- and each payload is the C struct itself.  The JIT compiles these calls;
--- classic lua_CFunction calls it cannot.
+-- SAME C core through the FFI on the very same userdata: a full userdata
+-- passed to an FFI pointer parameter (or ffi.cast to a pointer) is its
+-- payload address, and each payload is the C struct itself.  The JIT
+-- compiles these calls; classic lua_CFunction calls it cannot.
 --
--- The C functions are reached without knowing the shared object's path:
--- core._ffi_api is a light userdata pointing at a static const table of
--- function pointers (csrc/l_ffi.c).  The struct layouts below are checked
--- against core._sizeof before anything is replaced.
+-- All this file knows of the C side comes from core._ffi_abi
+-- (csrc/lua/ffi_abi.h): the cdef, the function table (a light userdata, so
+-- the path of the shared object is never needed), the offset of every
+-- field read here and the size of every struct -- compared with
+-- ffi.offsetof and ffi.sizeof before anything is replaced: on a difference
+-- the path stays off, and install returns which field differs -- and the
+-- limits and `user` bits the tests below use.  Struct pointers are always
+-- named sp (kn_spring), gp (kn_spring_group) and tp (kn_timeline), the
+-- function table api, and constants are read with constant("name"):
+-- spec/ffi_contract_spec.lua checks on this source that C exports each
+-- one read here.
 --
 -- Behaviour is the classic binding's, exactly: the fast path only runs for
 -- plain finite numbers, `out` tables without metatables and objects without
 -- callbacks; everything else (errors included) goes to the classic C method,
--- by a tail call so that error messages name the method as before.
+-- by a tail call so that error messages name the method as before.  No
+-- message is written here: every error is raised by a classic function.
 local ffi = require("ffi")
+local bit = require("bit")
 
 local M = {}
 
-local CDEF = [[
-typedef struct kn_spring_model {
-  double mass, stiffness, damping, decay, omega2, disc;
-} kn_spring_model;
-typedef struct kn_spring_coefs {
-  double pos_pos, pos_vel, vel_pos, vel_vel;
-} kn_spring_coefs;
-typedef struct kn_spring {
-  kn_spring_model model;
-  double rest_delta, rest_speed, scale, accum, coefs_dt;
-  kn_spring_coefs coefs;
-  int n, integrator, clamp, at_rest;
-  unsigned user;
-  int reserved;
-  double data[];
-} kn_spring;
-typedef struct kn_spring_group {
-  kn_spring_model model;
-  double rest_delta, rest_speed, coefs_dt, reach, quiet;
-  kn_spring_coefs coefs;
-  int count, clamp, moving, simd, recheck, backoff, skipped, reserved;
-  double data[];
-} kn_spring_group;
-typedef struct kn_timeline {
-  int nseg, ncomp, mode, after;
-  double duration, iterations, delay, total, clock, turn;
-  double pivot[2];
-  double hint_pass;
-  int hint_seg;
-  unsigned long gen;
-  unsigned user;
-  double *cum, *dur, *keys, *A, *B, *scratch;
-  const void **easing;
-  double data[];
-} kn_timeline;
-struct kn_easing;
-struct kn_ffi_api {
-  int version;
-  double (*easing_eval)(const struct kn_easing *e, double p, int before_flag);
-  double (*spring_step)(kn_spring *s, double dt);
-  int (*group_update)(kn_spring_group *g, double dt);
-  double (*timeline_at)(kn_timeline *tl, double t);
-  double (*timeline_update)(kn_timeline *tl, double dt);
-  void (*spring_set)(kn_spring *s, int what, double a, double b, double c, double d);
-  void (*group_set_targets)(kn_spring_group *g, const double *targets);
-};
-]]
+-- The version of core._ffi_abi this file is written for (ffi_abi.h).
+local ABI_VERSION = 3
 
-local declared = false
+-- Declare the cdef once per Lua state: a second load of this module (after
+-- package.loaded was cleared) finds its types declared, and the layout
+-- check then compares C with that declaration.
+local function declare(cdef)
+  if pcall(ffi.typeof, "kn_ffi_api") then return true end
+  return pcall(ffi.cdef, cdef)
+end
 
--- Sizes and offsets the C side reports against the cdef above: a table of
--- { name, ffi value, C value } (used by install and by spec/ffi_spec.lua).
+-- core._ffi_abi once its cdef is declared, else nil and why not.
+local function abi_of(core)
+  local abi = type(core) == "table" and core._ffi_abi
+  if type(abi) ~= "table" then return nil, "kinetic.core has no _ffi_abi" end
+  if abi.version ~= ABI_VERSION then
+    return nil, ("kinetic.core's _ffi_abi is version %s, kinetic.ffi is written for %d")
+                :format(tostring(abi.version), ABI_VERSION)
+  end
+  for _, key in ipairs { "api", "cdef", "sizes", "offsets", "constants" } do
+    local want = key == "api" and "userdata" or key == "cdef" and "string" or "table"
+    if type(abi[key]) ~= want then return nil, ("_ffi_abi.%s is not a %s"):format(key, want) end
+  end
+  local ok, err = declare(abi.cdef)
+  if not ok then return nil, "ffi.cdef of _ffi_abi.cdef: " .. tostring(err) end
+  return abi
+end
+
+-- Rows { name, ffi's value, C's value } for every size ("kn_spring") and
+-- offset ("kn_spring.n") core._ffi_abi exports, sorted by name (ffi's value
+-- nil where the cdef lacks the type or field); nil and why when the cdef
+-- cannot be declared.
 function M.layout(core)
-  local C = core._sizeof
+  local abi, why = abi_of(core)
+  if not abi then return nil, why end
   local rows = {}
-  local function row(name, v) rows[#rows + 1] = { name, v, C[name] } end
-  row("kn_ffi_api", ffi.sizeof("struct kn_ffi_api"))
-  row("kn_spring_model", ffi.sizeof("kn_spring_model"))
-  row("kn_spring_coefs", ffi.sizeof("kn_spring_coefs"))
-  row("kn_spring", ffi.sizeof("kn_spring"))
-  row("kn_spring.n", ffi.offsetof("kn_spring", "n"))
-  row("kn_spring.user", ffi.offsetof("kn_spring", "user"))
-  row("kn_spring.data", ffi.offsetof("kn_spring", "data"))
-  row("kn_spring_group", ffi.sizeof("kn_spring_group"))
-  row("kn_spring_group.count", ffi.offsetof("kn_spring_group", "count"))
-  row("kn_spring_group.data", ffi.offsetof("kn_spring_group", "data"))
-  row("kn_timeline", ffi.sizeof("kn_timeline"))
-  row("kn_timeline.user", ffi.offsetof("kn_timeline", "user"))
-  row("kn_timeline.scratch", ffi.offsetof("kn_timeline", "scratch"))
-  row("kn_timeline.data", ffi.offsetof("kn_timeline", "data"))
+  for ctype, size in pairs(abi.sizes) do
+    local ok, v = pcall(ffi.sizeof, ctype)
+    rows[#rows + 1] = { ctype, ok and v or nil, size }
+  end
+  for ctype, fields in pairs(abi.offsets) do
+    for field, offset in pairs(fields) do
+      local ok, v = pcall(ffi.offsetof, ctype, field)
+      rows[#rows + 1] = { ctype .. "." .. field, ok and v or nil, offset }
+    end
+  end
+  table.sort(rows, function(a, b) return a[1] < b[1] end)
   return rows
+end
+
+-- core._ffi_abi when LuaJIT lays out the cdef as C lays out the core's
+-- structs (every exported size and offset equal), else nil and the first
+-- difference, e.g. "kn_spring.n: offset 120 in C, 124 in the cdef".
+function M.check(core)
+  local rows, why = M.layout(core)
+  if not rows then return nil, why end
+  for _, r in ipairs(rows) do
+    if r[2] ~= r[3] then
+      return nil, ("%s: %s %s in C, %s in the cdef"):format(r[1],
+        r[1]:find(".", 1, true) and "offset" or "size", tostring(r[3]),
+        r[2] == nil and "none" or tostring(r[2]))
+    end
+  end
+  return core._ffi_abi
 end
 
 -- Module functions of the fast path, filled by install: init.lua puts them
 -- in the module in place of the classic ones.
 M.functions = {}
 
--- Replace the hot methods; returns true when the fast path is active.
+-- Replace the hot methods: true when the fast path is active, else false
+-- and why not (nothing is replaced then).
 function M.install(core)
-  if type(core._ffi_api) ~= "userdata" or type(core._sizeof) ~= "table" then return false end
-  if not declared then
-    local ok = pcall(ffi.cdef, CDEF)
-    if not ok then return false end
-    declared = true
+  local abi, why = M.check(core)
+  if not abi then return false, why end
+  local missing
+  local function constant(name)
+    local v = abi.constants[name]
+    if type(v) ~= "number" then missing = missing or name end
+    return v
   end
-  for _, r in ipairs(M.layout(core)) do
-    if r[2] ~= r[3] then return false end      -- a layout mismatch: stay classic
-  end
-  local api = ffi.cast("const struct kn_ffi_api *", core._ffi_api)
-  if api.version ~= 2 then return false end
+  local ANALYTIC = constant("spring_analytic")
+  local STEPPED_DT_MAX = constant("spring_stepped_dt_max")
+  local SPRING_CALLBACKS = constant("spring_callbacks")
+  local SHAPE_MASK = constant("timeline_shape_mask")
+  local SHAPE_NUMBER = constant("timeline_shape_number")
+  local SHAPE_VECTOR = constant("timeline_shape_vector")
+  local SHAPE_NAMED = constant("timeline_shape_named")
+  local EVENTS_SHIFT = constant("timeline_events_shift")
+  if missing then return false, "_ffi_abi.constants has no " .. missing end
+  local api = ffi.cast("const kn_ffi_api *", abi.api)
 
   local reg = debug.getregistry()
   local dgetmetatable, getfenv = debug.getmetatable, debug.getfenv
   local getmetatable, type, cast, select = getmetatable, type, ffi.cast, select
   local huge = math.huge
-  local band, rshift = require("bit").band, require("bit").rshift
+  local band, rshift = bit.band, bit.rshift
   local tnew = (pcall(require, "table.new")) and require("table.new") or function() return {} end
 
   local easing_eval = api.easing_eval
@@ -182,43 +192,44 @@ function M.install(core)
   ---------------------------------------------------------------- springs
   local smt = reg["kinetic.Spring"]
   local c_update, c_position = smt.__index.update, smt.__index.position
+  local new_spring = core.spring
   -- the struct of a Spring the fast path takes, else nil (callbacks, set
   -- at creation, or long vectors: classic)
   local function spring_of(s)
     if type(s) ~= "userdata" or dgetmetatable(s) ~= smt then return nil end
-    local p = cast(spring_ptr, s)
-    if p.user ~= 0 or p.n > 4 then return nil end
-    return p
+    local sp = cast(spring_ptr, s)
+    if band(sp.user, SPRING_CALLBACKS) ~= 0 or sp.n > 4 then return nil end
+    return sp
   end
-  -- (cdata references such as p.data are not kept in locals across loops:
+  -- (cdata references such as sp.data are not kept in locals across loops:
   -- a reference that crosses a trace boundary is allocated on every call)
-  local function values(p, n)
-    if n == 1 then return p.data[0] end
-    if n == 2 then return p.data[0], p.data[1] end
-    if n == 3 then return p.data[0], p.data[1], p.data[2] end
-    return p.data[0], p.data[1], p.data[2], p.data[3]
+  local function values(sp, n)
+    if n == 1 then return sp.data[0] end
+    if n == 2 then return sp.data[0], sp.data[1] end
+    if n == 3 then return sp.data[0], sp.data[1], sp.data[2] end
+    return sp.data[0], sp.data[1], sp.data[2], sp.data[3]
   end
-  local function scratch(p, n)
-    if n == 1 then return p.scratch[0] end
-    if n == 2 then return p.scratch[0], p.scratch[1] end
-    if n == 3 then return p.scratch[0], p.scratch[1], p.scratch[2] end
-    return p.scratch[0], p.scratch[1], p.scratch[2], p.scratch[3]
+  -- spring_step returned NaN: the state overflowed, and kn_spring_step has
+  -- put the spring to rest on its target, as the classic update does
+  -- before it raises.  The message is the classic update's own, raised on
+  -- a coasting spring whose state overflows too (x = v dt = 1e600).
+  local function overflowed()
+    return c_update(new_spring { stiffness = 0, damping = 0, velocity = 1e300 }, 1e300)
   end
-  -- dt as the classic method takes it: finite, >= 0, and at most 3600 s for
-  -- the stepped integrators (rk4, euler: 1 ms substeps)
+  -- dt as the classic method takes it: finite, >= 0, and at most
+  -- STEPPED_DT_MAX seconds for the stepped integrators (rk4, euler)
   smt.__index.update = function(s, ...)
     local dt = ...
-    local p = spring_of(s)
-    if p and type(dt) == "number" and dt >= 0 and (dt <= 3600 or (dt < huge and p.integrator == 0)) then
-      local x = spring_step(p, dt)               -- NaN: overflowed, reset on its target
-      if x ~= x then
-        error("update: the spring's state overflowed (beyond +-1.8e308); it is reset to rest on its target", 0)
-      end
-      local n = p.n                              -- x is already component 1
+    local sp = spring_of(s)
+    if sp and type(dt) == "number" and dt >= 0
+       and (dt <= STEPPED_DT_MAX or (dt < huge and sp.integrator == ANALYTIC)) then
+      local x = spring_step(sp, dt)
+      if x ~= x then return overflowed() end
+      local n = sp.n                             -- x is already component 1
       if n == 1 then return x end
-      if n == 2 then return x, p.data[1] end
-      if n == 3 then return x, p.data[1], p.data[2] end
-      return x, p.data[1], p.data[2], p.data[3]
+      if n == 2 then return x, sp.data[1] end
+      if n == 3 then return x, sp.data[1], sp.data[2] end
+      return x, sp.data[1], sp.data[2], sp.data[3]
     end
     return c_update(s, ...)
   end
@@ -228,9 +239,9 @@ function M.install(core)
   local function finite(x) return type(x) == "number" and x > -huge and x < huge end
   local function setter(what, classic)
     return function(s, ...)
-      local p = spring_of(s)
-      if p then
-        local n, nargs = p.n, select("#", ...)
+      local sp = spring_of(s)
+      if sp then
+        local n, nargs = sp.n, select("#", ...)
         local a, b, c, d = ...
         if type(a) == "table" then
           if nargs == 1 and getmetatable(a) == nil and #a == n then
@@ -243,7 +254,7 @@ function M.install(core)
         end
         if n >= 1 and finite(a) and (n < 2 or finite(b)) and (n < 3 or finite(c))
            and (n < 4 or finite(d)) then
-          spring_set(p, what, a, n > 1 and b or 0, n > 2 and c or 0, n > 3 and d or 0)
+          spring_set(sp, what, a, n > 1 and b or 0, n > 2 and c or 0, n > 3 and d or 0)
           return s
         end
       end
@@ -254,32 +265,34 @@ function M.install(core)
   smt.__index.set_position = setter(1, smt.__index.set_position)
   smt.__index.set_velocity = setter(2, smt.__index.set_velocity)
   smt.__index.position = function(s, ...)
-    local p = spring_of(s)
-    if p then return values(p, p.n) end
+    local sp = spring_of(s)
+    if sp then return values(sp, sp.n) end
     return c_position(s, ...)
   end
 
   ---------------------------------------------------------------- groups
   local gmt = reg["kinetic.SpringGroup"]
   local c_gupdate, c_positions = gmt.__index.update, gmt.__index.positions
+  -- g -> its struct: positions and set_targets keep it across a loop,
+  -- where a pointer made by the cast would be allocated on every call
   local groups = weak()
-  local function group_reg(g)
-    if type(g) ~= "userdata" or dgetmetatable(g) ~= gmt then return nil end
-    local p = cast(group_ptr, g)
-    if p.model.stiffness == 0 and p.model.damping == 0 then
-      p = false            -- coasting: its state may overflow, the classic update handles that
+  local function group_of(g)
+    local gp = groups[g]
+    if gp == nil then
+      if type(g) ~= "userdata" or dgetmetatable(g) ~= gmt then return nil end
+      gp = cast(group_ptr, g)
+      groups[g] = gp
     end
-    groups[g] = p
-    return p
+    return gp
   end
+  -- group_update returns -1, having done nothing, where a state may
+  -- overflow: that update is the classic one's (it resets and raises)
   gmt.__index.update = function(g, ...)
     local dt = ...
-    local p = groups[g]
-    if p == nil then p = group_reg(g) end
-    -- reach above DBL_MAX / 2: a state may overflow (spring_group.h), the
-    -- classic update handles that
-    if p and type(dt) == "number" and dt >= 0 and dt < huge and p.reach <= 8.9884656743115785e307 then
-      return group_update(p, dt)
+    local gp = group_of(g)
+    if gp and type(dt) == "number" and dt >= 0 and dt < huge then
+      local moving = group_update(gp, dt)
+      if moving >= 0 then return moving end
     end
     return c_gupdate(g, ...)
   end
@@ -290,10 +303,9 @@ function M.install(core)
   local double_array = ffi.typeof("double[?]")
   gmt.__index.set_targets = function(g, ...)
     local arr = ...
-    local p = groups[g]
-    if p == nil then p = group_reg(g) end
-    if p and type(arr) == "table" and getmetatable(arr) == nil then
-      local n = p.count
+    local gp = group_of(g)
+    if gp and type(arr) == "table" and getmetatable(arr) == nil then
+      local n = gp.count
       if #arr == n then
         local buf = gbufs[g]
         if buf == nil then buf = double_array(n); gbufs[g] = buf end
@@ -304,7 +316,7 @@ function M.install(core)
           buf[i - 1] = x
         end
         if ok then
-          group_set_targets(p, buf)
+          group_set_targets(gp, buf)
           return g
         end
       end
@@ -313,14 +325,13 @@ function M.install(core)
   end
   gmt.__index.positions = function(g, ...)
     local out = ...
-    local p = groups[g]
-    if p == nil then p = group_reg(g) end
-    if p then
-      local n = p.count
+    local gp = group_of(g)
+    if gp then
+      local n = gp.count
       if out == nil then out = tnew(n, 0)
-      elseif type(out) ~= "table" or getmetatable(out) ~= nil then p = nil end
-      if p then
-        for i = 1, n do out[i] = p.data[i - 1] end
+      elseif type(out) ~= "table" or getmetatable(out) ~= nil then gp = nil end
+      if gp then
+        for i = 1, n do out[i] = gp.data[i - 1] end
         return out
       end
     end
@@ -333,12 +344,12 @@ function M.install(core)
   local tnames = weak()        -- tl -> array of its property names, or false
   -- The names of a named timeline, read once from its user value; false
   -- when one is not a string (emptied through the debug library): classic.
-  local function names_of(tl, p)
+  local function names_of(tl, tp)
     local names = tnames[tl]
     if names == nil then
       local uv = getfenv(tl)
       names = {}
-      for j = 1, p.ncomp do
+      for j = 1, tp.ncomp do
         names[j] = uv[j]
         if type(names[j]) ~= "string" then names = false; break end
       end
@@ -351,93 +362,100 @@ function M.install(core)
   -- than 4 (which at and update return as values without out): classic.
   local function timeline_of(tl)
     if type(tl) ~= "userdata" or dgetmetatable(tl) ~= tmt then return nil end
-    local p = cast(timeline_ptr, tl)
-    local shape = band(p.user, 3)
-    if shape == 2 then
-      local names = names_of(tl, p)
+    local tp = cast(timeline_ptr, tl)
+    local shape = band(tp.user, SHAPE_MASK)
+    if shape == SHAPE_NAMED then
+      local names = names_of(tl, tp)
       if not names then return nil end
-      return p, names
+      return tp, names
     end
-    if shape == 1 and p.ncomp > 4 then return nil end
-    return p
+    if shape == SHAPE_VECTOR and tp.ncomp > 4 then return nil end
+    return tp
   end
-  -- Results as l_timeline.c's push_state.  Up to 4 components written out
+  -- Results as timeline.c's push_state.  Up to 4 components written out
   -- without a loop: a short inner loop becomes hot before the caller's
   -- loop and gets a trace of its own, and which one LuaJIT compiles first
   -- (25 or 55 ns for 4 named properties) would depend on luck.
-  local function put_vector(p, n, out)
+  local function scratch(tp, n)
+    if n == 1 then return tp.scratch[0] end
+    if n == 2 then return tp.scratch[0], tp.scratch[1] end
+    if n == 3 then return tp.scratch[0], tp.scratch[1], tp.scratch[2] end
+    return tp.scratch[0], tp.scratch[1], tp.scratch[2], tp.scratch[3]
+  end
+  local function put_vector(tp, n, out)
     if n <= 4 then
-      out[1] = p.scratch[0]
-      if n >= 2 then out[2] = p.scratch[1] end
-      if n >= 3 then out[3] = p.scratch[2] end
-      if n >= 4 then out[4] = p.scratch[3] end
+      out[1] = tp.scratch[0]
+      if n >= 2 then out[2] = tp.scratch[1] end
+      if n >= 3 then out[3] = tp.scratch[2] end
+      if n >= 4 then out[4] = tp.scratch[3] end
     else
-      for j = 1, n do out[j] = p.scratch[j - 1] end
+      for j = 1, n do out[j] = tp.scratch[j - 1] end
     end
     return out
   end
-  local function put_named(names, p, n, out)
+  local function put_named(names, tp, n, out)
     if n <= 4 then
-      out[names[1]] = p.scratch[0]
-      if n >= 2 then out[names[2]] = p.scratch[1] end
-      if n >= 3 then out[names[3]] = p.scratch[2] end
-      if n >= 4 then out[names[4]] = p.scratch[3] end
+      out[names[1]] = tp.scratch[0]
+      if n >= 2 then out[names[2]] = tp.scratch[1] end
+      if n >= 3 then out[names[3]] = tp.scratch[2] end
+      if n >= 4 then out[names[4]] = tp.scratch[3] end
     else
-      for j = 1, n do out[names[j]] = p.scratch[j - 1] end
+      for j = 1, n do out[names[j]] = tp.scratch[j - 1] end
     end
     return out
   end
-  local function result(p, names, v0, out)
-    local shape = band(p.user, 3)
-    if shape == 0 then return v0 end
-    local n = p.ncomp
-    if shape == 1 then
-      if out == nil then return scratch(p, n) end
-      return put_vector(p, n, out)
+  local function result(tp, names, v0, out)
+    local shape = band(tp.user, SHAPE_MASK)
+    if shape == SHAPE_NUMBER then return v0 end
+    local n = tp.ncomp
+    if shape == SHAPE_VECTOR then
+      if out == nil then return scratch(tp, n) end
+      return put_vector(tp, n, out)
     end
-    return put_named(names, p, n, out == nil and tnew(0, n) or out)
+    return put_named(names, tp, n, out == nil and tnew(0, n) or out)
   end
   local function plain_out(out)
     return out == nil or (type(out) == "table" and getmetatable(out) == nil)
   end
+  local function fits(clock, dt) return clock + dt < huge end   -- false for NaN too
   tmt.__index.at = function(tl, ...)
     local t, out = ...
-    local p, names = timeline_of(tl)
-    if p and type(t) == "number" and t > -huge and t < huge and plain_out(out) then
-      return result(p, names, timeline_at(p, t), out)
+    local tp, names = timeline_of(tl)
+    if tp and type(t) == "number" and t > -huge and t < huge and plain_out(out) then
+      return result(tp, names, timeline_at(tp, t), out)
     end
     return c_at(tl, ...)
   end
   tmt.__index.update = function(tl, ...)
     local dt, out = ...
-    local p, names = timeline_of(tl)
-    if p and rshift(p.user, 4) == 0 and type(dt) == "number" and dt >= 0
-       and p.clock + dt < huge and plain_out(out) then
-      return result(p, names, timeline_update(p, dt), out)
+    local tp, names = timeline_of(tl)
+    if tp and rshift(tp.user, EVENTS_SHIFT) == 0 and type(dt) == "number" and dt >= 0
+       and fits(tp.clock, dt) and plain_out(out) then
+      return result(tp, names, timeline_update(tp, dt), out)
     end
     return c_tupdate(tl, ...)
   end
 
   -- kinetic.update_timelines: a Lua loop of FFI updates, which the JIT
-  -- compiles, item by item as the classic function goes.  An item the fast
-  -- path does not take (callbacks, a long vector, an out[i] with a
+  -- compiles, item by item as the classic function goes.  A timeline the
+  -- fast path does not take (callbacks, a long vector, an out[i] with a
   -- metatable) goes through the classic update method, which is what the
-  -- classic function calls for it too.  An item that is not a timeline is
-  -- the classic function's to report, with its own message: it gets a list
-  -- of i - 1 idle timelines (dt = 0), the item, and one more value so that
-  -- its length reaches i even when the item is nil.  No pass ahead, no
-  -- state kept: a callback may change anything, as under the classic one.
+  -- classic function calls for it too.  An item the classic function
+  -- refuses (not a timeline, a clock that would overflow) is its to report,
+  -- with its own message: it gets a list of i - 1 idle timelines, the item,
+  -- and one more value so that its length reaches i even when the item is
+  -- nil, and the same dt (an idle clock stays within its 1 s, so dt moves
+  -- it without an error).  No pass ahead, no state kept: a callback may
+  -- change anything, as under the classic one.
   local c_update_timelines = core.update_timelines
-  local c_time, c_done = tmt.__index.time, tmt.__index.done
   local rawget, rawset = rawget, rawset
-  local function fits(clock, dt) return clock + dt < huge end   -- false for NaN too
   local idle
-  local function not_a_timeline(i, item)
+  local function refused(i, item, dt)
     idle = idle or core.timeline { from = 0, { to = 0, duration = 1 } }
     local proxy = tnew(i + 1, 0)
     for k = 1, i - 1 do proxy[k] = idle end
     proxy[i], proxy[i + 1] = item, true
-    return c_update_timelines(proxy, 0, {})
+    return c_update_timelines(proxy, dt, {})
   end
   M.functions.update_timelines = function(...)
     local list, dt, out = ...
@@ -450,46 +468,32 @@ function M.install(core)
     local playing = 0
     for i = 1, n do
       local tl = rawget(list, i)
-      if type(tl) ~= "userdata" or dgetmetatable(tl) ~= tmt then return not_a_timeline(i, tl) end
-      local p, names = cast(timeline_ptr, tl), nil
-      if band(p.user, 3) == 2 then
-        names = names_of(tl, p)
-        if not names then p = false end            -- classic, below
-      end
-      if p then
-        if not fits(p.clock, dt) then
-          error(("update_timelines: timeline %d's clock would overflow"):format(i), 0)
-        end
-        local shape = band(p.user, 3)
-        if shape == 0 then
-          if rshift(p.user, 4) == 0 then
-            rawset(out, i, timeline_update(p, dt))
-          else
-            rawset(out, i, (c_tupdate(tl, dt)))
-          end
+      if type(tl) ~= "userdata" or dgetmetatable(tl) ~= tmt then return refused(i, tl, dt) end
+      local tp = cast(timeline_ptr, tl)
+      if not fits(tp.clock, dt) then return refused(i, tl, dt) end
+      local shape, names = band(tp.user, SHAPE_MASK), true
+      if shape == SHAPE_NAMED then names = names_of(tl, tp) end
+      local plain = rshift(tp.user, EVENTS_SHIFT) == 0 and names
+      if shape == SHAPE_NUMBER then
+        if plain then
+          rawset(out, i, timeline_update(tp, dt))
         else
-          local o = rawget(out, i)
-          if type(o) ~= "table" then
-            o = shape == 1 and tnew(p.ncomp, 0) or tnew(0, p.ncomp)
-            rawset(out, i, o)
-          end
-          if rshift(p.user, 4) == 0 and getmetatable(o) == nil then
-            timeline_update(p, dt)
-            if shape == 1 then put_vector(p, p.ncomp, o) else put_named(names, p, p.ncomp, o) end
-          else
-            c_tupdate(tl, dt, o)
-          end
+          rawset(out, i, (c_tupdate(tl, dt)))
         end
-        if p.clock < p.total then playing = playing + 1 end   -- not done (the clock is never NaN)
-      else                                       -- a timeline only the classic methods take
-        if not fits(c_time(tl), dt) then
-          error(("update_timelines: timeline %d's clock would overflow"):format(i), 0)
-        end
+      else
         local o = rawget(out, i)
-        if type(o) ~= "table" then o = {}; rawset(out, i, o) end
-        c_tupdate(tl, dt, o)
-        if not c_done(tl) then playing = playing + 1 end
+        if type(o) ~= "table" then
+          o = shape == SHAPE_VECTOR and tnew(tp.ncomp, 0) or tnew(0, tp.ncomp)
+          rawset(out, i, o)
+        end
+        if plain and getmetatable(o) == nil then
+          timeline_update(tp, dt)
+          if shape == SHAPE_VECTOR then put_vector(tp, tp.ncomp, o) else put_named(names, tp, tp.ncomp, o) end
+        else
+          c_tupdate(tl, dt, o)                     -- a timeline only the classic methods take
+        end
       end
+      if tp.clock < tp.total then playing = playing + 1 end   -- not done (the clock is never NaN)
     end
     return out, playing
   end

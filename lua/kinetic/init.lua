@@ -3,7 +3,9 @@
 -- kinetic.core, which is loaded here and re-exported.  Under LuaJIT with
 -- the JIT on, kinetic.ffi switches the hot methods (and update_timelines) to
 -- FFI calls into the same C core (docs/performance.md); KINETIC_FFI=0 turns
--- that off.
+-- that off.  kinetic._ffi tells whether it is on; when LuaJIT has it off
+-- unasked, kinetic._ffi_reason says why (the JIT is off, no ffi module, a
+-- struct field laid out otherwise than C lays it out ...).
 local core = require("kinetic.core")
 
 local kinetic = {}
@@ -11,16 +13,23 @@ for name, value in pairs(core) do
   kinetic[name] = value
 end
 
-kinetic._ffi = false
-if type(jit) == "table" and jit.status() and os.getenv("KINETIC_FFI") ~= "0" then
+-- true, or false and why not
+local function install()
+  if not jit.status() then return false, "the JIT is off" end
   local ok, fast = pcall(require, "kinetic.ffi")
-  if ok and type(fast) == "table" then
-    local installed, active = pcall(fast.install, core)
-    kinetic._ffi = installed and active == true
-    if kinetic._ffi then
-      for name, f in pairs(fast.functions) do kinetic[name] = f end
-    end
-  end
+  if not ok then return false, "kinetic.ffi does not load: " .. tostring(fast) end
+  local done, active, why = pcall(fast.install, core)
+  if not done then return false, "kinetic.ffi's install failed: " .. tostring(active) end
+  if active ~= true then return false, why or "kinetic.ffi's install declined" end
+  for name, f in pairs(fast.functions) do kinetic[name] = f end
+  return true
+end
+
+kinetic._ffi = false
+if type(jit) == "table" and os.getenv("KINETIC_FFI") ~= "0" then
+  local active, why = install()
+  kinetic._ffi = active
+  kinetic._ffi_reason = why
 end
 
 return kinetic
