@@ -9,6 +9,10 @@
 #   make windows              cross-compile build/windows/kinetic/core.dll (x86-64,
 #                             mingw-w64) against LuaJIT's lua51.dll, which
 #                             tools/windows-luajit.sh builds once from Debian's source
+#   make nvim [LUA=luajit]    the 5.1-ABI module in lua/kinetic/ for Neovim
+#   make love                 the module next to the example game (examples/love)
+#   make love-dist            build/love-dist/kinetic/: init.lua, ffi.lua, core.so
+#                             and core.dll, the folder a LÖVE game ships
 #   make fuzz [FUZZ_SECONDS=60]  libFuzzer harnesses (clang, ASan+UBSan), each run
 #                             FUZZ_SECONDS on a copy of its committed seed corpus
 #
@@ -63,7 +67,7 @@ PREFIX     ?= /usr/local
 INST_LIBDIR ?= $(PREFIX)/lib/lua/$(LUA_ABI)
 INST_LUADIR ?= $(PREFIX)/share/lua/$(LUA_ABI)
 
-.PHONY: all build test deps demo bench install clean nvim love fuzz fuzz-build windows windows-dll
+.PHONY: all build test deps demo bench install clean nvim love love-dist fuzz fuzz-build windows windows-dll
 
 all: build
 build: $(SO)
@@ -160,6 +164,17 @@ $(WIN_BUILD)/obj/lua/%.o: csrc/lua/%.c $(CORE_HDRS) $(LUA_HDRS) $(WIN_LUAJIT)/in
 $(WIN_DLL): $(WIN_OBJS) $(WIN_LUAJIT)/lua51.dll
 	@mkdir -p $(dir $@)
 	$(WIN_CC) -shared -static-libgcc $(WIN_LDFLAGS) -o $@ $(WIN_OBJS) $(WIN_LUAJIT)/lua51.dll
+
+# LÖVE distribution: $(BUILD_ROOT)/love-dist/kinetic/ holds init.lua, ffi.lua,
+# core.so (Linux x86-64, the 5.1 ABI LÖVE's LuaJIT loads) and core.dll
+# (Windows x64, linked against LÖVE's lua51.dll).  LÖVE's require picks the
+# binary of the system it runs on.  README.md says what a game does with it.
+LOVE_DIST := $(BUILD_ROOT)/love-dist/kinetic
+love-dist: windows
+	@$(MAKE) --no-print-directory LUA=lua5.1 build
+	rm -rf $(LOVE_DIST) && mkdir -p $(LOVE_DIST)
+	cp lua/kinetic/init.lua lua/kinetic/ffi.lua $(LOVE_DIST)/
+	cp $(BUILD_ROOT)/lua5.1/kinetic/core.so $(WIN_DLL) $(LOVE_DIST)/
 
 install: $(SO)
 	install -d $(DESTDIR)$(INST_LIBDIR)/kinetic $(DESTDIR)$(INST_LUADIR)/kinetic

@@ -2,7 +2,9 @@
 # The real hosts, run by tools/test.sh inside `make test`:
 #   - Neovim (headless): examples/nvim/selftest.lua, with the module loaded by
 #     Neovim's own loader from lua/kinetic/core.so (`make nvim`);
-#   - LÖVE 11 under Xvfb: examples/love with KINETIC_SELFTEST=1 (`make love`).
+#   - LÖVE 11 under Xvfb: examples/love with KINETIC_SELFTEST=1 (`make love`);
+#   - the same game packed as a .love with the folder `make love-dist` writes,
+#     its C part copied by main.lua from the archive to the save directory.
 # Each runs twice: as installed (LuaJIT's FFI fast path where it applies) and
 # with KINETIC_FFI=0 (the classic Lua C API binding).
 # Prints one line per host and exits non-zero on any failure.  Installs
@@ -24,6 +26,7 @@ command -v nvim >/dev/null 2>&1 || need="$need neovim"
 command -v love >/dev/null 2>&1 || need="$need love"
 command -v xvfb-run >/dev/null 2>&1 || need="$need xvfb"
 command -v xauth >/dev/null 2>&1 || need="$need xauth"
+command -v zip >/dev/null 2>&1 || need="$need zip"
 if [ -n "$need" ]; then
   if [ "$(id -u)" = 0 ]; then
     echo "hosts: installing$need"
@@ -37,14 +40,14 @@ if [ -n "$need" ]; then
   fi
 fi
 
-# report NAME RC OUTPUT: one summary line; the output when it failed
+# report NAME RC OUTPUT [HOST]: one summary line; the output when it failed
 report() {
-  name=$1; rc=$2; out=$3
+  name=$1; rc=$2; out=$3; host=${4:-$1}
   n=$(printf '%s\n' "$out" | sed -n 's/.*selftest passed (\([0-9]*\) checks).*/\1/p' | tail -n 1)
   n0=$(printf '%s\n' "$out" | sed -n 's/.*selftest (KINETIC_FFI=0) passed (\([0-9]*\) checks).*/\1/p' | tail -n 1)
   [ -z "$n0" ] && n=""    # both runs must pass
   # the self-tests print "<host> <version>, <Lua>, kinetic x.y.z" first
-  ver=$(printf '%s\n' "$out" | grep -m 1 "^$name [0-9]" | sed 's/, kinetic [^,]*//; s/, [0-9]* easings//')
+  ver=$(printf '%s\n' "$out" | grep -m 1 "^$host [0-9]" | sed 's/, kinetic [^,]*//; s/, [0-9]* easings//')
   if [ "$rc" -eq 0 ] && [ -n "$n" ]; then
     printf '%-16s selftest passed (%s checks)%s, and again with KINETIC_FFI=0\n' "$name:" "$n" "${ver:+ on $ver}"
   else
@@ -94,6 +97,36 @@ love: no screenshot at $shot"; rc=1
   report love $rc "$out"
 else
   printf '%s\n' "$out" | tail -n 20; echo "love:            make love FAILED"; status=1
+fi
+
+# --- LÖVE, the distribution folder inside a .love --------------------------------
+# The game packed as a .love with build/love-dist/kinetic/ (make love-dist):
+# main.lua copies the Linux binary from the archive to the save directory
+# (XDG_DATA_HOME, a scratch folder here) and loads it from there.
+if out=$($MAKE --no-print-directory -s BUILD_ROOT="$BR" love-dist 2>&1); then
+  game=$(mktemp -d)
+  cp examples/love/main.lua examples/love/conf.lua "$game/" &&
+    cp -R "$brdir/love-dist/kinetic" "$game/kinetic" &&
+    (cd "$game" && zip -q -r game.love main.lua conf.lua kinetic) || status=1
+  run_dist() {
+    (cd "$game" && XDG_DATA_HOME="$game/data" KINETIC_SELFTEST=1 KINETIC_SCREENSHOT= \
+      timeout "$TMO" xvfb-run -a -s "-screen 0 1280x720x24" love game.love </dev/null 2>&1)
+  }
+  out=$(run_dist); rc=$?
+  if [ $rc -eq 0 ]; then
+    out2=$(KINETIC_FFI=0 run_dist); rc=$?
+    out="$out
+$(printf '%s\n' "$out2" | sed 's/^love selftest passed/love selftest (KINETIC_FFI=0) passed/')"
+  fi
+  copied="$game/data/love/kinetic-example/kinetic/core.so"
+  if [ $rc -eq 0 ] && ! { [ -s "$copied" ] && printf '%s\n' "$out" | grep -q "loaded from $copied"; }; then
+    out="$out
+love-dist: the self-test did not load kinetic from $copied"; rc=1
+  fi
+  report love-dist $rc "$out" love
+  rm -rf "$game"
+else
+  printf '%s\n' "$out" | tail -n 20; echo "love-dist:       make love-dist FAILED"; status=1
 fi
 
 exit $status

@@ -35,6 +35,26 @@ if SELFTEST then
   end
 end
 
+-- LÖVE loads C modules from real folders only, never from inside a .love
+-- archive.  A game run from its .love copies the binary for this system
+-- from the archive's kinetic/ folder to the save directory, where LÖVE's
+-- require finds C modules too.  The copy is made anew at every start (an
+-- older one, left by an earlier version of the game, is removed first: the
+-- save directory shadows the archive).  A game run from a folder, or with
+-- the binary beside its fused executable, loads it where it is.
+local function install_kinetic_core()
+  local lib = love.system.getOS() == "Windows" and "kinetic/core.dll" or "kinetic/core.so"
+  local probe = io.open(love.filesystem.getSource() .. "/main.lua", "rb")
+  if probe then probe:close(); return nil end        -- a folder: nothing to copy
+  love.filesystem.remove(lib)
+  local data = love.filesystem.read(lib)
+  if not data then return nil end                    -- not in the archive
+  love.filesystem.createDirectory("kinetic")
+  assert(love.filesystem.write(lib, data))
+  return love.filesystem.getSaveDirectory() .. "/" .. lib
+end
+local KINETIC_COPIED = install_kinetic_core()
+
 local ok_kinetic, kinetic = pcall(require, "kinetic")
 if not ok_kinetic then
   error("cannot load kinetic (run `make love` first: it puts kinetic/core.so and "
@@ -288,6 +308,7 @@ function love.update(dt)
     if frame == SELFTEST_FRAMES + 1 then
       selftest_checks()
       if #failures == 0 then
+        if KINETIC_COPIED then say("love: kinetic's C part loaded from ", KINETIC_COPIED) end
         say("love selftest passed (", checks, " checks)")
         love.event.quit(0)
       else
