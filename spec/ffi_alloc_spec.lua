@@ -13,10 +13,15 @@ describe("kinetic._ffi", function()
     assert.are.equal(expect and true or false, kinetic._ffi)
   end)
 
+  it("says why when it is off", function()
+    if kinetic._ffi then assert.is_nil(kinetic._ffi_reason)
+    elseif not h.is_luajit then assert.are.equal("not LuaJIT", kinetic._ffi_reason)
+    else assert.is_string(kinetic._ffi_reason) end
+  end)
+
   it("exposes the C function table and the struct sizes", function()
-    assert.are.equal("userdata", type(kinetic._ffi_api))
-    assert.are.equal("table", type(kinetic._sizeof))
-    assert.is_true(kinetic._sizeof.kn_spring > 0)
+    assert.are.equal("userdata", type(kinetic._ffi_abi.api))
+    assert.is_true(kinetic._ffi_abi.sizes.kn_spring > 0)
   end)
 
   if h.has_ffi then
@@ -24,7 +29,6 @@ describe("kinetic._ffi", function()
     local fast = require("kinetic.ffi")
 
     it("declares every struct with the size and offsets C reports", function()
-      if not kinetic._ffi then fast.install(require("kinetic.core")) end  -- declares the cdef
       for _, r in ipairs(fast.layout(require("kinetic.core"))) do
         assert.are.equal(r[3], r[2], r[1])
       end
@@ -38,7 +42,7 @@ describe("kinetic._ffi", function()
       assert.are.equal(4, p.data[1])
       p.data[0] = 7                                -- the very same memory
       assert.are.equal(7, (s:position()))
-      local api = ffi.cast("const struct kn_ffi_api *", kinetic._ffi_api)
+      local api = ffi.cast("const kn_ffi_api *", kinetic._ffi_abi.api)
       local e = kinetic.bezier(0.1, 0.7, 0.2, 1)
       assert.are.equal(e:eval(0.3), api.easing_eval(e, 0.3, 0))
     end)

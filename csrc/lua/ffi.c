@@ -124,8 +124,15 @@ static void push_rows(lua_State *L, const abi_number *rows, int n) {
   }
 }
 
+/* _ffi_abi.spring_overflowed(): the fast update's error after kn_spring_step
+   found the state overflowed (and put the spring to rest on its target):
+   the classic update's message, raised by C. */
+static int ffi_spring_overflowed(lua_State *L) {
+  return lk_spring_overflow_error(L, 1);
+}
+
 void lk_open_ffi(lua_State *L) {
-  lua_createtable(L, 0, 6);
+  lua_createtable(L, 0, 7);
   lua_pushnumber(L, (lua_Number)KN_FFI_ABI_VERSION);
   lua_setfield(L, -2, "version");
   lua_pushlightuserdata(L, (void *)(size_t)&ffi_api);   /* const dropped: never written */
@@ -138,11 +145,7 @@ void lk_open_ffi(lua_State *L) {
   lua_setfield(L, -2, "offsets");
   push_rows(L, abi_constants, COUNT(abi_constants));
   lua_setfield(L, -2, "constants");
-  /* api and sizes are core._ffi_api and core._sizeof as well (the names
-     spec/ffi_alloc_spec.lua reads) */
-  lua_getfield(L, -1, "api");
-  lua_setfield(L, -3, "_ffi_api");
-  lua_getfield(L, -1, "sizes");
-  lua_setfield(L, -3, "_sizeof");
+  lua_pushcfunction(L, ffi_spring_overflowed);
+  lua_setfield(L, -2, "spring_overflowed");
   lua_setfield(L, -2, "_ffi_abi");
 }

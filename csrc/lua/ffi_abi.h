@@ -32,7 +32,7 @@
 #define KINETIC_FFI_ABI_H
 
 /* Bumped when a function is added, removed or returns something else. */
-#define KN_FFI_ABI_VERSION 3
+#define KN_FFI_ABI_VERSION 4
 
 /* The payload structs, field for field as the core declares them (only
    sizes and offsets matter: `const void **` stands for the timeline's

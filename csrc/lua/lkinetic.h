@@ -167,6 +167,11 @@ const struct kn_easing *lk_toeasing(lua_State *L, int idx);
 struct kn_spring_triple;
 void lk_spring_read_params(lua_State *L, int t, struct kn_spring_triple *p);
 
+/* spring.c: raise the error of a spring whose state overflowed, that of
+   update (update = 1: the spring has been put to rest on its target) or of
+   at (update = 0).  The FFI fast path raises it through _ffi_abi. */
+int lk_spring_overflow_error(lua_State *L, int update);
+
 /* spring.c: the model of the triple p into *m, or raise
    "bad argument #1 to 'f' (parameters out of range ...)" where k/m or
    c/2m overflows (a tiny mass): no spring with an inf or NaN rate. */

@@ -411,8 +411,13 @@ static double check_stepped(lua_State *L, const kn_spring *s, int arg, double t)
    update) leave the spring at rest on its target so that it stays usable. */
 static void overflow_error(lua_State *L, kn_spring *s, int reset) {
   if (reset) kn_spring_reset_on_target(s);
-  luaL_error(L, "%s: the spring's state overflowed (beyond +-1.8e308)%s",
-             reset ? "update" : "at", reset ? "; it is reset to rest on its target" : "");
+  lk_spring_overflow_error(L, reset);
+}
+
+int lk_spring_overflow_error(lua_State *L, int update) {
+  return luaL_error(L, "%s: the spring's state overflowed (beyond +-1.8e308)%s",
+                    update ? "update" : "at",
+                    update ? "; it is reset to rest on its target" : "");
 }
 
 /* What update does after the state changed: overflow, callbacks, results. */

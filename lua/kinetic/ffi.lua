@@ -32,7 +32,7 @@ local bit = require("bit")
 local M = {}
 
 -- The version of core._ffi_abi this file is written for (ffi_abi.h).
-local ABI_VERSION = 3
+local ABI_VERSION = 4
 
 -- Declare the cdef once per Lua state: a second load of this module (after
 -- package.loaded was cleared) finds its types declared, and the layout
@@ -50,8 +50,8 @@ local function abi_of(core)
     return nil, ("kinetic.core's _ffi_abi is version %s, kinetic.ffi is written for %d")
                 :format(tostring(abi.version), ABI_VERSION)
   end
-  for _, key in ipairs { "api", "cdef", "sizes", "offsets", "constants" } do
-    local want = key == "api" and "userdata" or key == "cdef" and "string" or "table"
+  for key, want in pairs { api = "userdata", cdef = "string", sizes = "table", offsets = "table",
+                           constants = "table", spring_overflowed = "function" } do
     if type(abi[key]) ~= want then return nil, ("_ffi_abi.%s is not a %s"):format(key, want) end
   end
   local ok, err = declare(abi.cdef)
@@ -192,7 +192,6 @@ function M.install(core)
   ---------------------------------------------------------------- springs
   local smt = reg["kinetic.Spring"]
   local c_update, c_position = smt.__index.update, smt.__index.position
-  local new_spring = core.spring
   -- the struct of a Spring the fast path takes, else nil (callbacks, set
   -- at creation, or long vectors: classic)
   local function spring_of(s)
@@ -211,11 +210,8 @@ function M.install(core)
   end
   -- spring_step returned NaN: the state overflowed, and kn_spring_step has
   -- put the spring to rest on its target, as the classic update does
-  -- before it raises.  The message is the classic update's own, raised on
-  -- a coasting spring whose state overflows too (x = v dt = 1e600).
-  local function overflowed()
-    return c_update(new_spring { stiffness = 0, damping = 0, velocity = 1e300 }, 1e300)
-  end
+  -- before it raises; C raises the classic update's error.
+  local overflowed = abi.spring_overflowed
   -- dt as the classic method takes it: finite, >= 0, and at most
   -- STEPPED_DT_MAX seconds for the stepped integrators (rk4, euler)
   smt.__index.update = function(s, ...)

@@ -3,9 +3,9 @@
 -- kinetic.core, which is loaded here and re-exported.  Under LuaJIT with
 -- the JIT on, kinetic.ffi switches the hot methods (and update_timelines) to
 -- FFI calls into the same C core (docs/performance.md); KINETIC_FFI=0 turns
--- that off.  kinetic._ffi tells whether it is on; when LuaJIT has it off
--- unasked, kinetic._ffi_reason says why (the JIT is off, no ffi module, a
--- struct field laid out otherwise than C lays it out ...).
+-- that off.  kinetic._ffi tells whether it is on; when it is off,
+-- kinetic._ffi_reason says why (not LuaJIT, KINETIC_FFI=0, the JIT is off,
+-- no ffi module, a struct field laid out otherwise than C lays it out ...).
 local core = require("kinetic.core")
 
 local kinetic = {}
@@ -25,11 +25,12 @@ local function install()
   return true
 end
 
-kinetic._ffi = false
-if type(jit) == "table" and os.getenv("KINETIC_FFI") ~= "0" then
-  local active, why = install()
-  kinetic._ffi = active
-  kinetic._ffi_reason = why
+if type(jit) ~= "table" then
+  kinetic._ffi, kinetic._ffi_reason = false, "not LuaJIT"
+elseif os.getenv("KINETIC_FFI") == "0" then
+  kinetic._ffi, kinetic._ffi_reason = false, "KINETIC_FFI=0"
+else
+  kinetic._ffi, kinetic._ffi_reason = install()
 end
 
 return kinetic
