@@ -5,9 +5,10 @@
 #   luajit (no ffi)    the suite on LuaJIT with KINETIC_FFI=0: the classic
 #                      binding alone must behave as the FFI fast path does
 #   abi                the lua5.1 build loads in LuaJIT
-#   demo               tools/test-demo.sh: make demo with only cc, make and
-#                      Lua 5.4 on PATH (no dpkg), and without Lua 5.4;
-#   nvim-build         make nvim LUA=luajit, and make nvim without a compiler
+#   demo, nvim-build,  tools/test-setup.sh: make demo with only cc, make and
+#   require            Lua 5.4 on PATH (no dpkg), and without Lua 5.4; make
+#                      nvim LUA=luajit, and without a compiler; require
+#                      without core.so, and with core.so beside init.lua
 #   rockspec           tools/test-rock.sh: luarocks make for Lua 5.1-5.4 into
 #                      scratch trees, each loaded on its VMs
 #   luacheck           every Lua file of the project
@@ -73,8 +74,9 @@ else
   echo "abi:             lua5.1 build FAILED to load in luajit"; status=1; failed=$((failed + 1))
 fi
 
-# make demo off Debian (tools/test-demo.sh).
-if sh tools/test-demo.sh; then passed=$((passed + 1))
+# Setting up: make demo off Debian, make nvim, require's errors
+# (tools/test-setup.sh).
+if sh tools/test-setup.sh; then passed=$((passed + 1))
 else status=1; failed=$((failed + 1)); fi
 
 # The rockspec installs the whole module on every VM (tools/test-rock.sh).

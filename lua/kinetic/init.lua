@@ -6,7 +6,40 @@
 -- that off.  kinetic._ffi tells whether it is on; when it is off,
 -- kinetic._ffi_reason says why (not LuaJIT, KINETIC_FFI=0, the JIT is off,
 -- no ffi module, a struct field laid out otherwise than C lays it out ...).
-local core = require("kinetic.core")
+--
+-- The C part: found by require on package.cpath (LuaRocks, make install,
+-- Neovim's runtimepath, LÖVE's C loader), else next to this file --
+-- core.dll on Windows, core.so elsewhere -- for a kinetic/ folder copied
+-- into a project.  When neither has it, the error says how to build it.
+local function load_core()
+  local ok, core = pcall(require, "kinetic.core")
+  if ok then return core end
+  local source = debug.getinfo(1, "S").source
+  local dir = source:match("^@(.*[/\\])init%.lua$")
+  if dir then
+    local path = dir .. (package.config:sub(1, 1) == "\\" and "core.dll" or "core.so")
+    local open, why = package.loadlib(path, "luaopen_kinetic_core")
+    if open then
+      package.loaded["kinetic.core"] = open("kinetic.core")
+      return package.loaded["kinetic.core"]
+    end
+    local file = io.open(path, "rb")
+    if file then
+      file:close()
+      core = tostring(why)
+    end
+  end
+  if not tostring(core):find("module 'kinetic.core' not found", 1, true) then
+    error("kinetic: its C part, kinetic.core, was found but does not load (built for another "
+          .. "Lua version?):\n" .. tostring(core), 0)
+  end
+  error("kinetic: its C part, kinetic.core, is not built or not on package.cpath.\n"
+        .. "Build it with a C compiler and the Lua headers: `make` (Lua 5.4; LUA=luajit, lua5.1 ...),\n"
+        .. "`make nvim` for Neovim, `make love-dist` for LÖVE, or\n"
+        .. "`luarocks make rockspec/kinetic-scm-1.rockspec` (see README.md, Install).\n"
+        .. "require said: " .. tostring(core), 0)
+end
+local core = load_core()
 
 local kinetic = {}
 for name, value in pairs(core) do

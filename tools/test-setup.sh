@@ -1,9 +1,10 @@
 #!/bin/sh
-# `make demo` off Debian: run it with a PATH that holds only a shell, make,
+# What a new user meets first.  `make demo` off Debian: run it with a PATH that holds only a shell, make,
 # the C toolchain, Lua 5.4, pkg-config and core utilities -- no dpkg-query,
 # no apt-get -- and check that the tour runs to its end; then once more
 # without Lua 5.4, where it must stop and name what to install.  Then
-# `make nvim` with LuaJIT's headers, and without a C compiler.
+# `make nvim` with LuaJIT's headers, and without a C compiler; then
+# require("kinetic") without its C part, and with it beside init.lua.
 # Prints a line for each; exits non-zero on any failure.
 set -u
 fb=$(mktemp -d)
@@ -45,3 +46,24 @@ if [ $? -eq 0 ] || ! printf '%s\n' "$out" | grep -q 'a C compiler (no-such-cc)' 
   printf '%s\n' "$out" | tail -n 20; echo "nvim-build:      FAILED: no message without a compiler"; exit 1
 fi
 echo "nvim-build:      make nvim LUA=luajit builds; without a compiler it names what to install"
+
+# require("kinetic") without its C part says how to build it; with the C
+# part next to init.lua (a kinetic/ folder copied into a project) it loads
+# it from there; a C part built for another Lua is named as such.
+dir=$(mktemp -d)
+mkdir "$dir/kinetic" && cp lua/kinetic/init.lua lua/kinetic/ffi.lua "$dir/kinetic/"
+probe() {  # VM CODE
+  (cd "$dir" && "$1" -e "package.cpath = ''; package.path = './?.lua;./?/init.lua'; $2" 2>&1)
+}
+fail_req() { echo "require:         FAILED: $1"; rm -rf "$dir"; exit 1; }
+for vm in lua5.4 luajit; do
+  out=$(probe $vm "require('kinetic')")
+  printf '%s\n' "$out" | grep -q 'kinetic.core, is not built' &&
+    printf '%s\n' "$out" | grep -q 'make nvim' || fail_req "$vm: no build hint: $out"
+done
+cp "${BUILD_ROOT:-build}/lua5.4/kinetic/core.so" "$dir/kinetic/core.so"
+out=$(probe lua5.4 "assert(require('kinetic').spring{}:update(0.1) > 0)") || fail_req "lua5.4: not loaded beside init.lua: $out"
+out=$(probe lua5.1 "require('kinetic')")
+printf '%s\n' "$out" | grep -q 'was found but does not load' || fail_req "lua5.1: no hint for a 5.4 build: $out"
+rm -rf "$dir"
+echo "require:         without core.so the error says how to build it; loads core.so beside init.lua"
