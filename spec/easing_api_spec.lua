@@ -153,7 +153,8 @@ describe("easing API", function()
       assert.truthy(kinetic.easing(n))
     end
     assert.is_true(seen.inOutQuad and seen.ease and seen["step-end"] and seen.outInBounce and true)
-    assert.are.equal(7 + 40 + 2, #names)
+    -- canonical, then kebab-case (hump's in-linear ...), hump's bare families, flux's
+    assert.are.equal(7 + 40 + 2 + 44 + 10 + 27, #names)
   end)
 
   it("samples n + 1 values into a new or given table", function()

@@ -29,7 +29,8 @@ local kinetic = {}
 ---`kinetic.easing` (a CSS `<easing-function>` such as `"ease-out"`,
 ---`"cubic-bezier(0.2, 0, 0, 1)"`, `"steps(4, jump-none)"`, `"linear(0, 0.25 75%, 1)"`;
 ---a Penner name such as `"inOutQuad"`, `"in-out-quad"`, `"outBack(2.2)"`,
----`"outElastic(1, 0.3)"`; `"accelerate(v0)"`, `"accelerate-decelerate(v0)"`)
+---`"outElastic(1, 0.3)"`, or flux's and hump.timer's names for them, `"quadout"`,
+---`"quad"` (= inQuad), `"out-quad"`; `"accelerate(v0)"`, `"accelerate-decelerate(v0)"`)
 ---or an easing object.
 ---@alias kinetic.EasingSpec string|kinetic.Easing|kinetic.Bezier
 
@@ -84,6 +85,8 @@ function Bezier:inverse(y) end
 function Bezier:control_points() end
 
 ---A timing function from a spec string; an existing easing is returned as is.
+---A spec string is parsed once per Lua state: the same string gives the same
+---(immutable) easing object back while it stays in the cache (256 specs).
 ---
 ---```lua
 ---local e = kinetic.easing("ease-in-out")
@@ -131,7 +134,8 @@ function kinetic.accelerate(v0) end
 ---@return kinetic.Easing
 function kinetic.accelerate_decelerate(v0) end
 
----Every easing name `kinetic.easing` accepts.
+---Every easing name `kinetic.easing` accepts: the canonical ones first (what
+---`tostring` gives), then kebab-case, hump.timer's and flux's spellings.
 ---@return string[]
 function kinetic.easings() end
 

@@ -201,22 +201,3 @@ int kn_easing_equal(const kn_easing *a, const kn_easing *b) {
       return 1;
   }
 }
-
-const char *kn_easing_name(size_t i) {
-  /* char arrays, not pointers: no relocated data in the shared object */
-  static const char names[][24] = {
-    "linear", "ease", "ease-in", "ease-out", "ease-in-out", "step-start", "step-end",
-    "inQuad", "outQuad", "inOutQuad", "outInQuad",
-    "inCubic", "outCubic", "inOutCubic", "outInCubic",
-    "inQuart", "outQuart", "inOutQuart", "outInQuart",
-    "inQuint", "outQuint", "inOutQuint", "outInQuint",
-    "inSine", "outSine", "inOutSine", "outInSine",
-    "inExpo", "outExpo", "inOutExpo", "outInExpo",
-    "inCirc", "outCirc", "inOutCirc", "outInCirc",
-    "inBack", "outBack", "inOutBack", "outInBack",
-    "inElastic", "outElastic", "inOutElastic", "outInElastic",
-    "inBounce", "outBounce", "inOutBounce", "outInBounce",
-    "accelerate", "accelerate-decelerate"
-  };
-  return i < sizeof names / sizeof names[0] ? names[i] : NULL;
-}

@@ -77,7 +77,4 @@ int kn_easing_equal(const kn_easing *a, const kn_easing *b);
    always with '.' as decimal point.  buf needs 32 bytes. */
 size_t kn_fmtnum(char *buf, double x);
 
-/* The i-th accepted easing name (0-based), NULL past the end. */
-const char *kn_easing_name(size_t i);
-
 #endif

@@ -8,7 +8,8 @@
 ** LF, CR, FF.  Anything a browser rejects is rejected (steps(0), steps(1.5),
 ** steps(1, jump-none), x outside [0,1], linear() with fewer than two stops,
 ** units, trailing text ...).  Not supported: calc(), comments, escapes.
-** Penner names are camelCase (case-sensitive) or kebab-case (any case).
+** Penner names are camelCase (case-sensitive), kebab-case (any case), or
+** flux's and hump.timer's names (the table `aliases`).
 */
 #include "fpcontract.h"
 #include <ctype.h>
@@ -255,20 +256,97 @@ static int parse_linear(P *p, kn_easing *e, size_t cap) {
   return 1;
 }
 
-static int parse_penner_name(const char *s, size_t n, int *family, int *mode) {
-  int f, m;
+/* ---- names ------------------------------------------------------------ */
+
+/* family value of an alias that names linear (hump.timer's in-linear ...) */
+#define LINEAR_ALIAS KN_PENNER_FAMILIES
+
+/* The other spellings of Penner's equations and of linear.  Each names
+   one of kinetic's own functions, with Penner's constants: flux's
+   `backout` is outBack(1.70158), not flux's formula with 1.7, and
+   `elasticinout` is inOutElastic with its 0.45 period.  Spellings with a
+   '-' match in any ASCII case (as kebab-case names always did), the
+   one-word names of flux and hump.timer exactly as those libraries spell
+   them.  Char arrays, not pointers: no relocated data in the object. */
+typedef struct alias {
+  char name[16];
+  unsigned char family, mode;     /* enum kn_penner_family or LINEAR_ALIAS */
+} alias;
+
+#define KEBAB(f, F) { "in-" f, F, KN_IN }, { "out-" f, F, KN_OUT }, \
+                    { "in-out-" f, F, KN_INOUT }, { "out-in-" f, F, KN_OUTIN }
+#define FLUX(f, F) { f "in", F, KN_IN }, { f "out", F, KN_OUT }, { f "inout", F, KN_INOUT }
+static const alias aliases[] = {
+  /* kebab-case, also hump.timer's spelling (in-linear ... included) */
+  KEBAB("quad", KN_QUAD), KEBAB("cubic", KN_CUBIC), KEBAB("quart", KN_QUART),
+  KEBAB("quint", KN_QUINT), KEBAB("sine", KN_SINE), KEBAB("expo", KN_EXPO),
+  KEBAB("circ", KN_CIRC), KEBAB("back", KN_BACK), KEBAB("elastic", KN_ELASTIC),
+  KEBAB("bounce", KN_BOUNCE), KEBAB("linear", LINEAR_ALIAS),
+  /* hump.timer: a bare family name is its in form */
+  { "quad", KN_QUAD, KN_IN }, { "cubic", KN_CUBIC, KN_IN }, { "quart", KN_QUART, KN_IN },
+  { "quint", KN_QUINT, KN_IN }, { "sine", KN_SINE, KN_IN }, { "expo", KN_EXPO, KN_IN },
+  { "circ", KN_CIRC, KN_IN }, { "back", KN_BACK, KN_IN }, { "elastic", KN_ELASTIC, KN_IN },
+  { "bounce", KN_BOUNCE, KN_IN },
+  /* flux: <family>in, <family>out, <family>inout (flux has no bounce) */
+  FLUX("quad", KN_QUAD), FLUX("cubic", KN_CUBIC), FLUX("quart", KN_QUART),
+  FLUX("quint", KN_QUINT), FLUX("expo", KN_EXPO), FLUX("sine", KN_SINE),
+  FLUX("circ", KN_CIRC), FLUX("back", KN_BACK), FLUX("elastic", KN_ELASTIC)
+};
+#undef KEBAB
+#undef FLUX
+
+#define NALIASES (sizeof aliases / sizeof aliases[0])
+
+/* The names kinetic's own functions go by (tostring gives these). */
+static const char canonical[][24] = {
+  "linear", "ease", "ease-in", "ease-out", "ease-in-out", "step-start", "step-end",
+  "inQuad", "outQuad", "inOutQuad", "outInQuad",
+  "inCubic", "outCubic", "inOutCubic", "outInCubic",
+  "inQuart", "outQuart", "inOutQuart", "outInQuart",
+  "inQuint", "outQuint", "inOutQuint", "outInQuint",
+  "inSine", "outSine", "inOutSine", "outInSine",
+  "inExpo", "outExpo", "inOutExpo", "outInExpo",
+  "inCirc", "outCirc", "inOutCirc", "outInCirc",
+  "inBack", "outBack", "inOutBack", "outInBack",
+  "inElastic", "outElastic", "inOutElastic", "outInElastic",
+  "inBounce", "outBounce", "inOutBounce", "outInBounce",
+  "accelerate", "accelerate-decelerate"
+};
+
+#define NCANONICAL (sizeof canonical / sizeof canonical[0])
+
+const char *kn_easing_name(size_t i) {
+  if (i < NCANONICAL) return canonical[i];
+  return i - NCANONICAL < NALIASES ? aliases[i - NCANONICAL].name : NULL;
+}
+
+/* s[0..n) == b exactly. */
+static int eq(const char *s, size_t n, const char *b) {
+  return strlen(b) == n && memcmp(s, b, n) == 0;
+}
+
+/* A camelCase Penner name: a mode (in, out, inOut, outIn) then a family
+   (Quad ... Bounce), both exactly; or an alias.  *family is LINEAR_ALIAS
+   for an alias of linear.  Plain comparisons, no formatting: a name is
+   looked up in well under a microsecond. */
+static int penner_name(const char *s, size_t n, int *family, int *mode) {
+  size_t i;
+  int m, f;
   for (m = 0; m < KN_PENNER_MODES; m++) {
-    for (f = 0; f < KN_PENNER_FAMILIES; f++) {
-      static const char kebab_mode[][8] = { "in-", "out-", "in-out-", "out-in-" };
-      char camel[32], kebab[32];
-      size_t i;
-      snprintf(camel, sizeof camel, "%s%s", kn_penner_mode_name(m), kn_penner_family_name(f));
-      snprintf(kebab, sizeof kebab, "%s%s", kebab_mode[m], kn_penner_family_name(f));
-      for (i = 0; kebab[i]; i++) kebab[i] = (char)tolower((unsigned char)kebab[i]);
-      if ((strlen(camel) == n && memcmp(camel, s, n) == 0) || eq_ci(s, n, kebab)) {
+    const char *mn = kn_penner_mode_name(m);
+    size_t ml = strlen(mn);
+    if (n <= ml || memcmp(s, mn, ml) != 0) continue;
+    for (f = 0; f < KN_PENNER_FAMILIES; f++)
+      if (eq(s + ml, n - ml, kn_penner_family_name(f))) {
         *family = f; *mode = m;
         return 1;
       }
+  }
+  for (i = 0; i < NALIASES; i++) {
+    const char *a = aliases[i].name;
+    if (strchr(a, '-') != NULL ? eq_ci(s, n, a) : eq(s, n, a)) {
+      *family = aliases[i].family; *mode = aliases[i].mode;
+      return 1;
     }
   }
   return 0;
@@ -299,6 +377,19 @@ static int parse_accel(P *p, kn_easing *e, int kind, int has_args, const char *n
   }
   e->u.v0 = v;
   return 1;
+}
+
+/* A CSS keyword (written without parentheses), in any case, into e:
+   1, or 0 when s[0..n) is none. */
+static int keyword(const char *s, size_t n, kn_easing *e) {
+  static const char bezier_kw[][12] = { "ease", "ease-in", "ease-out", "ease-in-out" };
+  int i;
+  if (eq_ci(s, n, "linear")) { kn_easing_init_linear(e); return 1; }
+  for (i = 0; i < 4; i++)
+    if (eq_ci(s, n, bezier_kw[i])) { kn_easing_init_keyword(e, KN_KW_EASE + i); return 1; }
+  if (eq_ci(s, n, "step-start")) { kn_easing_init_steps(e, 1, KN_START); return 1; }
+  if (eq_ci(s, n, "step-end")) { kn_easing_init_steps(e, 1, KN_END); return 1; }
+  return 0;
 }
 
 size_t kn_easing_parse_maxpoints(const char *s, size_t len) {
@@ -332,21 +423,21 @@ int kn_easing_parse(const char *s, size_t len, kn_easing *e, size_t cap,
     if (cap < 2) return fail(&p, "linear(): too many stops");
     ok = parse_linear(&p, e, cap);
   }
+  else if (!fn && keyword(name, n, e)) ok = 1;
   else if (eq_ci(name, n, "accelerate")) ok = parse_accel(&p, e, KN_E_ACCEL, fn, "accelerate");
   else if (eq_ci(name, n, "accelerate-decelerate"))
     ok = parse_accel(&p, e, KN_E_ACCELDECEL, fn, "accelerate-decelerate");
-  else if (parse_penner_name(name, n, &family, &mode)) {
-    kn_easing_init_penner(e, family, mode);
-    ok = fn ? parse_penner_args(&p, e, nm) : 1;
+  else if (penner_name(name, n, &family, &mode)) {
+    if (family == LINEAR_ALIAS) {
+      if (fn) return fail(&p, "%s takes no parameters", nm);
+      kn_easing_init_linear(e);
+      ok = 1;
+    } else {
+      kn_easing_init_penner(e, family, mode);
+      ok = fn ? parse_penner_args(&p, e, nm) : 1;
+    }
   }
   else if (fn) return fail(&p, "unknown easing function '%s()'", nm);
-  else if (eq_ci(name, n, "linear")) { kn_easing_init_linear(e); ok = 1; }
-  else if (eq_ci(name, n, "ease")) { kn_easing_init_keyword(e, KN_KW_EASE); ok = 1; }
-  else if (eq_ci(name, n, "ease-in")) { kn_easing_init_keyword(e, KN_KW_EASE_IN); ok = 1; }
-  else if (eq_ci(name, n, "ease-out")) { kn_easing_init_keyword(e, KN_KW_EASE_OUT); ok = 1; }
-  else if (eq_ci(name, n, "ease-in-out")) { kn_easing_init_keyword(e, KN_KW_EASE_IN_OUT); ok = 1; }
-  else if (eq_ci(name, n, "step-start")) { kn_easing_init_steps(e, 1, KN_START); ok = 1; }
-  else if (eq_ci(name, n, "step-end")) { kn_easing_init_steps(e, 1, KN_END); ok = 1; }
   else return fail(&p, "unknown easing name '%s'", nm);
   if (!ok) return 0;
   skip_ws(&p);

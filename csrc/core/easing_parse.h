@@ -18,4 +18,9 @@ size_t kn_easing_parse_maxpoints(const char *s, size_t len);
 int kn_easing_parse(const char *s, size_t len, kn_easing *e, size_t cap,
                     char *err, size_t errcap);
 
+/* The i-th accepted easing name (0-based), NULL past the end: first the
+   canonical names (what tostring gives), then their other spellings
+   (kebab-case, flux's, hump.timer's). */
+const char *kn_easing_name(size_t i);
+
 #endif

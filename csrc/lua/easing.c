@@ -111,12 +111,80 @@ static const kn_easing *push_parsed(lua_State *L, int idx) {
   }
 }
 
+/* ---- the spec cache -------------------------------------------------------- */
+
+/* Every spec string (kinetic.easing's and a timeline segment's) is parsed
+   once per Lua state: a registry table maps the spec, byte for byte, to
+   the easing made from it, which is then shared.  Sharing is safe because
+   an easing is immutable: no method, metamethod or FFI function writes its
+   payload.  The table holds at most CACHE_MAX easings (their count at key
+   1; every other key is a string): a spec that finds it full replaces it
+   with a fresh table, so memory stays bounded whatever specs a program
+   makes, and a program with fewer distinct specs parses each once.  Specs
+   longer than CACHE_SPEC_MAX bytes (long linear() stop lists) are not
+   kept.  Registry key: the address of cache_key. */
+#define CACHE_MAX 256
+#define CACHE_SPEC_MAX 128
+static const char cache_key = 'e';
+
+/* Push the cache table, made on first use; returns its index. */
+static int push_cache(lua_State *L) {
+  lua_pushlightuserdata(L, (void *)(size_t)&cache_key);   /* const dropped: never written */
+  lua_rawget(L, LUA_REGISTRYINDEX);
+  if (lua_type(L, -1) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_createtable(L, 0, 16);
+    lua_pushlightuserdata(L, (void *)(size_t)&cache_key);
+    lua_pushvalue(L, -2);
+    lua_rawset(L, LUA_REGISTRYINDEX);
+  }
+  return lua_gettop(L);
+}
+
+/* cache[spec] = the easing on top (left there), spec at idx; the cache at
+   index c is replaced by an empty one first when full. */
+static void cache_store(lua_State *L, int c, int idx) {
+  int count = lk_rawgeti(L, c, 1) == LUA_TNUMBER ? (int)lua_tonumber(L, -1) : 0;
+  lua_pop(L, 1);
+  if (count >= CACHE_MAX) {
+    lua_pushlightuserdata(L, (void *)(size_t)&cache_key);
+    lua_createtable(L, 0, 16);
+    lua_replace(L, c);
+    lua_pushvalue(L, c);
+    lua_rawset(L, LUA_REGISTRYINDEX);
+    count = 0;
+  }
+  lua_pushvalue(L, idx);
+  lua_pushvalue(L, -2);
+  lua_rawset(L, c);
+  lua_pushinteger(L, count + 1);
+  lua_rawseti(L, c, 1);
+}
+
+/* The easing of the spec string at idx pushed, from the cache or parsed
+   (and cached); or an error message pushed and NULL. */
+static const kn_easing *push_spec(lua_State *L, int idx) {
+  const kn_easing *e;
+  int c = push_cache(L);
+  lua_pushvalue(L, idx);
+  lua_rawget(L, c);
+  if (lua_type(L, -1) == LUA_TUSERDATA) {
+    lua_remove(L, c);
+    return (const kn_easing *)lua_touserdata(L, -1);
+  }
+  lua_pop(L, 1);
+  e = push_parsed(L, idx);
+  if (e != NULL && lk_rawlen(L, idx) <= CACHE_SPEC_MAX) cache_store(L, c, idx);
+  lua_remove(L, c);
+  return e;
+}
+
 const struct kn_easing *lk_toeasing(lua_State *L, int idx) {
   kn_easing *e;
   idx = lk_absindex(L, idx);
   e = to_easing(L, idx);
   if (e != NULL) { lua_pushvalue(L, idx); return e; }
-  if (lua_type(L, idx) == LUA_TSTRING) return push_parsed(L, idx);
+  if (lua_type(L, idx) == LUA_TSTRING) return push_spec(L, idx);
   lua_pushfstring(L, "easing or easing spec string expected, got %s", lk_typename(L, idx));
   return NULL;
 }
@@ -127,7 +195,7 @@ static int kinetic_easing(lua_State *L) {
   if (to_easing(L, 1) != NULL) { lua_settop(L, 1); return 1; }
   if (lua_type(L, 1) != LUA_TSTRING)
     return expected_error(L, 1, "easing", "easing or easing spec string", 1);
-  if (push_parsed(L, 1) == NULL) return arg_error(L, 1, "easing", lua_tostring(L, -1));
+  if (push_spec(L, 1) == NULL) return arg_error(L, 1, "easing", lua_tostring(L, -1));
   return 1;
 }
 
