@@ -376,7 +376,9 @@ function kinetic.gravity(opts) end
 ---@class kinetic.TimelineSegment
 ---@field to kinetic.TimelineValue
 ---@field duration number > 0, from the end of the previous segment
----@field easing? kinetic.EasingSpec default "linear"
+---A Lua function is called with the segment's progress p and must return a
+---finite number.
+---@field easing? kinetic.EasingSpec|fun(p: number): number default "linear"
 
 ---@alias kinetic.TimelineAfter
 ---| "stop"    # hold the end

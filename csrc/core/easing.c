@@ -20,6 +20,7 @@ double kn_easing_eval(const kn_easing *e, double p, int before_flag) {
     case KN_E_PENNER:     return kn_penner_eval(&e->u.penner, p);
     case KN_E_ACCEL:      return kn_accel1_eval(e->u.v0, p);
     case KN_E_ACCELDECEL: return kn_accel2_eval(e->u.v0, p);
+    case KN_E_CALLBACK:   return e->u.callback.fn(e->u.callback.ctx, p);
     default:              return p;
   }
 }
@@ -67,6 +68,12 @@ void kn_easing_init_penner(kn_easing *e, int family, int mode) {
 void kn_easing_init_accel(kn_easing *e, int kind, double v0) {
   clear(e, kind);
   e->u.v0 = v0;
+}
+
+void kn_easing_init_callback(kn_easing *e, kn_easing_fn fn, void *ctx) {
+  clear(e, KN_E_CALLBACK);
+  e->u.callback.fn = fn;
+  e->u.callback.ctx = ctx;
 }
 
 void kn_easing_init_linearfn(kn_easing *e, size_t npoints) {
@@ -161,6 +168,9 @@ size_t kn_easing_tostring(const kn_easing *e, char *buf, size_t cap) {
       putnum(&o, e->u.v0);
       put(&o, ")");
       break;
+    case KN_E_CALLBACK:       /* no text reads back as a caller's function */
+      put(&o, "function");
+      break;
     default:
       put(&o, "linear");
   }
@@ -197,6 +207,8 @@ int kn_easing_equal(const kn_easing *a, const kn_easing *b) {
     case KN_E_ACCEL:
     case KN_E_ACCELDECEL:
       return a->u.v0 == b->u.v0;
+    case KN_E_CALLBACK:
+      return a->u.callback.fn == b->u.callback.fn && a->u.callback.ctx == b->u.callback.ctx;
     default:
       return 1;
   }

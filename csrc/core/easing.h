@@ -24,8 +24,16 @@ enum kn_easing_kind {
   KN_E_LINEARFN,    /* CSS linear(<stops>) */
   KN_E_PENNER,      /* inQuad ... outInBounce */
   KN_E_ACCEL,       /* accelerate(v0): accel1 of accel.h */
-  KN_E_ACCELDECEL   /* accelerate-decelerate(v0): accel2 of accel.h */
+  KN_E_ACCELDECEL,  /* accelerate-decelerate(v0): accel2 of accel.h */
+  KN_E_CALLBACK     /* a function the caller provides (kn_easing_init_callback) */
 };
+
+/* A caller's easing function: the output progress at input progress p,
+   given the context the easing was made with.  The core calls it like any
+   other easing, and keeps no state across the call: a binding to a
+   scripting language can call a script function from it (with the
+   interpreter state of the call that led here, reached through ctx). */
+typedef double (*kn_easing_fn)(void *ctx, double p);
 
 /* CSS keywords that serialize as themselves (`ease` stays `ease`). */
 enum kn_keyword {
@@ -41,6 +49,7 @@ struct kn_easing {
     kn_steps steps;
     kn_penner penner;
     double v0;              /* accelerate / accelerate-decelerate */
+    struct { kn_easing_fn fn; void *ctx; } callback;
   } u;
   double points[];          /* linear(): npoints {input %, output} pairs */
 };
@@ -62,6 +71,8 @@ void kn_easing_init_keyword(kn_easing *e, int keyword);
 void kn_easing_init_steps(kn_easing *e, int n, int position);
 void kn_easing_init_penner(kn_easing *e, int family, int mode);
 void kn_easing_init_accel(kn_easing *e, int kind, double v0);
+/* fn(ctx, p) for every p (steps' before flag does not reach it). */
+void kn_easing_init_callback(kn_easing *e, kn_easing_fn fn, void *ctx);
 /* linear(): e->points must hold npoints pairs {input % or NaN, output}. */
 void kn_easing_init_linearfn(kn_easing *e, size_t npoints);
 

@@ -14,7 +14,10 @@
 **
 ** One timeline is one allocation: the struct followed by its arrays, whose
 ** pointers kn_timeline_layout sets.  Everything here is plain C (no Lua),
-** so a LuaJIT FFI caller can pass the userdata payload straight in.
+** so a LuaJIT FFI caller can pass the userdata payload straight in -- but
+** a segment eased by a KN_E_CALLBACK easing calls its function from
+** kn_timeline_at and kn_timeline_at_hinted: when that function runs
+** script code, only callers that may run it must reach those.
 */
 #ifndef KINETIC_TIMELINE_H
 #define KINETIC_TIMELINE_H

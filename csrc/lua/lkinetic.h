@@ -42,6 +42,12 @@
 #define SHAPE_MASK   3u
 #define CNAMES       4u  /* named: every name is free of '\0' (names_of usable) */
 #define EVENTS_SHIFT 4   /* then the kn_tl_event_kind mask of callbacks set */
+/* ... and, above that mask, a segment eased by a Lua function: in the
+   callback range, so that every path that leaves timelines with callbacks
+   to the classic methods (update's, update_timelines', the FFI path's
+   update and at) leaves these too -- only a method call has a lua_State
+   to call the function with, and an FFI call must not call back into Lua. */
+#define LUA_EASINGS  (8u << EVENTS_SHIFT)
 
 /* Type names: the metatable of each userdata type is registered under its
    name, and carries it as __name. */

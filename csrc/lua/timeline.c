@@ -6,8 +6,8 @@
 ** what it is given.  The
 ** userdata payload is the kn_timeline block itself.  Its user value table
 ** holds what the C struct cannot: the property names (uv[1..ncomp], sorted),
-** the easing userdata (uv.easings[i], kept alive for the `const kn_easing *`
-** in the struct) and the callbacks (uv.on_keyframe, on_iteration,
+** the easing userdata (uv[-i] for segment i, kept alive for the
+** `const kn_easing *` in the struct) and the callbacks (uv.on_keyframe, on_iteration,
 ** on_complete).
 */
 #include <limits.h>
@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "lkinetic.h"
+#include "easing.h"
 #include "interp.h"
 #include "timeline.h"
 
@@ -42,10 +43,14 @@ static const char callback_names[3][16] = {
    never moves a string; only the debug library, which can defeat every C
    library's checks, reaches the user value).  Pointers to the interned
    strings themselves, not copies: Lua 5.4's lua_setfield caches strings by
-   address, and timelines made from one definition then share its entries. */
+   address, and timelines made from one definition then share its entries.
+   Then one pointer: call_slot, for segments eased by a Lua function. */
+struct easing_call;
 static size_t block_size(int nseg, int ncomp) {
-  return kn_timeline_size(nseg, ncomp) + (size_t)ncomp * sizeof(const char *);
+  return kn_timeline_size(nseg, ncomp) + (size_t)ncomp * sizeof(const char *)
+         + sizeof(struct easing_call *);
 }
+
 
 static const char **names_of(kn_timeline *tl) {
   return (const char **)(void *)((char *)tl + kn_timeline_size(tl->nseg, tl->ncomp));
@@ -228,10 +233,132 @@ static const char mode_names[4][16] = {
 static const char unit_names[2][16] = { "degrees", "radians" };
 static const char after_names[3][16] = { "stop", "restart", "reverse" };
 
+/* ---- Lua function easings -------------------------------------------- */
+
+/* tl->user's bit LUA_EASINGS (lkinetic.h) says some segment is eased by a
+   Lua function; it lies above the callbacks' mask, which fire() keeps. */
+#define EVENTS_MASK (KN_EV_KEYFRAME | KN_EV_ITERATION | KN_EV_COMPLETE)
+
+/* A segment easing given as a Lua function p -> value is a kn_easing of
+   kind KN_E_CALLBACK calling call_lua_easing: the core stays free of Lua
+   and calls it as any easing.  The function lives in the user value,
+   uv.lua_easings[i] (which keeps it alive); its kn_easing is a plain
+   userdata in uv[-i] (no metatable: Lua code never gets it),
+   followed by a lua_easing_ctx.
+
+   The lua_State the function runs on is the one of the method call that
+   is running the core at that moment -- never one kept from an earlier
+   call, which may be a coroutine since finished or one that did not call
+   -- published in the timeline's call_slot for the duration of the core
+   call by timeline_state.  The Lua call is protected: on an error (or a
+   result that is not a finite number) the trampoline records it and hands
+   the core p, the core finishes as usual, and timeline_state raises once
+   the core has returned.  So no longjmp ever crosses the core, and the
+   timeline stays usable. */
+typedef struct easing_call {
+  lua_State *L;
+  int fns;       /* stack index of uv.lua_easings */
+  int failed;    /* 0, CALL_RAISED or CALL_BAD */
+  int seg;       /* the segment whose easing failed */
+} easing_call;
+
+enum { CALL_RAISED = 1,   /* the function raised: the error value on top */
+       CALL_BAD = 2 };    /* it returned a non-number or a non-finite one: on top */
+
+typedef struct lua_easing_ctx {
+  easing_call **slot;    /* the timeline's call_slot */
+  int seg;               /* 1-based segment number */
+} lua_easing_ctx;
+
+static easing_call **call_slot(kn_timeline *tl) {
+  return (easing_call **)(void *)(names_of(tl) + tl->ncomp);
+}
+
+/* kn_easing_fn of a Lua function easing.  The core evaluates at most one
+   easing per call, and timeline_state has made room on the stack. */
+static double call_lua_easing(void *ctx, double p) {
+  const lua_easing_ctx *c = (const lua_easing_ctx *)ctx;
+  easing_call *call = *c->slot;
+  lua_State *L;
+  if (call == NULL || call->failed) return p;   /* no method running: not reached */
+  L = call->L;
+  lua_rawgeti(L, call->fns, c->seg);
+  lua_pushnumber(L, (lua_Number)p);
+  if (lua_pcall(L, 1, 1, 0) != 0) {
+    call->failed = CALL_RAISED;
+  } else if (lua_type(L, -1) == LUA_TNUMBER && isfinite((double)lua_tonumber(L, -1))) {
+    double x = (double)lua_tonumber(L, -1);
+    lua_pop(L, 1);
+    return x;
+  } else {
+    call->failed = CALL_BAD;
+  }
+  call->seg = c->seg;
+  return p;
+}
+
+/* Segment i's easing, the Lua function on top: kept in uv.lua_easings[i]
+   (the user value at `uv`), its kn_easing pushed in place of it. */
+static const struct kn_easing *push_lua_easing(lua_State *L, kn_timeline *tl,
+                                               int uv, int i) {
+  size_t head = kn_easing_size(0);            /* a multiple of 8: ctx aligned */
+  kn_easing *e;
+  lua_easing_ctx *c;
+  lua_getfield(L, uv, "lua_easings");
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    lua_createtable(L, tl->nseg, 0);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, uv, "lua_easings");
+  }
+  lua_pushvalue(L, -2);
+  lua_rawseti(L, -2, i);
+  lua_pop(L, 2);                              /* the table and the function */
+  e = (kn_easing *)lk_newuserdata(L, head + sizeof(lua_easing_ctx));
+  c = (lua_easing_ctx *)(void *)((char *)e + head);
+  c->slot = call_slot(tl);
+  c->seg = i;
+  kn_easing_init_callback(e, call_lua_easing, c);
+  tl->user |= LUA_EASINGS;
+  return e;
+}
+
+/* kn_timeline_at_hinted(tl, t, tl->scratch) for the method `fname` (the
+   timeline at stack index self), running the segments' Lua easings, if
+   any, on this call's lua_State, and raising what they raised -- or
+   "update: segment 2's easing returned nan (finite number expected)" --
+   after the core has returned.  A callee that runs a method of this same
+   timeline publishes its own call and puts this one back. */
+static void timeline_state(lua_State *L, kn_timeline *tl, int self, double t,
+                           const char *fname) {
+  easing_call call, **slot, *outer;
+  if (!(tl->user & LUA_EASINGS)) {
+    kn_timeline_at_hinted(tl, t, tl->scratch);
+    return;
+  }
+  luaL_checkstack(L, 6, "timeline easing");
+  lk_getuservalue(L, self);
+  lua_getfield(L, -1, "lua_easings");
+  call.L = L;
+  call.fns = lua_gettop(L);
+  call.failed = 0;
+  call.seg = 0;
+  slot = call_slot(tl);
+  outer = *slot;
+  *slot = &call;
+  kn_timeline_at_hinted(tl, t, tl->scratch);
+  *slot = outer;
+  if (call.failed == CALL_RAISED) lua_error(L);
+  if (call.failed == CALL_BAD)
+    luaL_error(L, "%s: segment %d's easing returned %s (finite number expected)",
+               fname, call.seg, shown(L, -1));
+  lua_pop(L, 2);
+}
+
 /* ---- construction ----------------------------------------------------- */
 
 /* Stack of kinetic.timeline(def) while it builds the timeline. */
-enum { DEF = 1, UV = 2, FROM = 3, EASINGS = 4, TL = 5 };
+enum { DEF = 1, UV = 2, FROM = 3, TL = 4 };
 
 /* The options of def, checked. */
 typedef struct timeline_options {
@@ -384,16 +511,26 @@ static double read_duration(lua_State *L, int seg, int i) {
 }
 
 /* Segment i's easing (the table `seg` at its index): absent (linear), an
-   easing or a spec string; the easing userdata is kept in EASINGS[i]. */
-static const struct kn_easing *read_easing(lua_State *L, int seg, int i) {
+   easing, a spec string or a Lua function; the easing userdata is kept in
+   uv[-i] (in the user value itself: no table of easings to make for every
+   timeline). */
+static const struct kn_easing *read_easing(lua_State *L, kn_timeline *tl,
+                                           int seg, int i) {
   const struct kn_easing *e = NULL;               /* linear: F(x) = x */
   lua_getfield(L, seg, "easing");
-  if (!lua_isnil(L, -1)) {
+  if (lua_type(L, -1) == LUA_TFUNCTION) {
+    e = push_lua_easing(L, tl, UV, i);
+    lua_rawseti(L, UV, -i);
+  } else if (!lua_isnil(L, -1)) {
     e = lk_toeasing(L, seg + 1);
-    if (e == NULL) context_error(L, i, "easing", "%s", lua_tostring(L, -1));
-    lua_rawseti(L, EASINGS, i);
+    if (e == NULL && lua_type(L, seg + 1) == LUA_TSTRING)
+      context_error(L, i, "easing", "%s", lua_tostring(L, -1));
+    if (e == NULL)
+      context_error(L, i, "easing", "easing, easing spec string or function expected, got %s",
+                    lk_typename(L, seg + 1));
+    lua_rawseti(L, UV, -i);
   }
-  lua_pop(L, 1);                                 /* the easing field */
+  lua_settop(L, seg);                            /* the easing field */
   return e;
 }
 
@@ -415,7 +552,7 @@ static void read_segment(lua_State *L, kn_timeline *tl, unsigned shape, int i) {
              tl->keys + (size_t)i * (size_t)tl->ncomp);
   lua_pop(L, 1);
   tl->dur[i - 1] = read_duration(L, seg, i);
-  tl->easing[i - 1] = read_easing(L, seg, i);
+  tl->easing[i - 1] = read_easing(L, tl, seg, i);
   lua_pop(L, 1);                                 /* the segment */
 }
 
@@ -433,9 +570,6 @@ static int kinetic_timeline(lua_State *L) {
     return lk_argerror(L, DEF,
       "at least one segment { to = ..., duration = ... } expected, got none");
   read_options(L, &o);
-  lua_createtable(L, o.nseg, 0);                 /* EASINGS */
-  lua_pushvalue(L, EASINGS);
-  lua_setfield(L, UV, "easings");
   tl = new_block(L, &o);                         /* TL */
   read_state(L, FROM, 0, o.shape, o.ncomp, FROM, UV, tl->keys);
   for (i = 1; i <= o.nseg; i++) read_segment(L, tl, o.shape, i);
@@ -524,7 +658,7 @@ static int timeline_at_checked(lua_State *L) {
   kn_timeline *tl = check_timeline(L);
   double t = lk_checkfinite(L, 2);
   int out = opt_out(L, 3);
-  kn_timeline_at_hinted(tl, t, tl->scratch);
+  timeline_state(L, tl, 1, t, "at");
   return push_state(L, tl, out);
 }
 
@@ -538,9 +672,9 @@ static int fast_out(lua_State *L) {
   }
 }
 
-/* tl:at(t [, out]): a timeline, a finite number and a valid `out` go
-   straight to the core; anything else through timeline_at_checked (the
-   same results and errors). */
+/* tl:at(t [, out]): a timeline without Lua easings, a finite number and a
+   valid `out` go straight to the core; anything else through
+   timeline_at_checked (the same results and errors). */
 static int timeline_at(lua_State *L) {
   kn_timeline *tl = (kn_timeline *)lk_fastobject(L, 1);   /* upvalue 1: the metatable */
   double t;
@@ -548,7 +682,8 @@ static int timeline_at(lua_State *L) {
   if (tl == NULL || lua_type(L, 2) != LUA_TNUMBER) return timeline_at_checked(L);
   t = (double)lua_tonumber(L, 2);
   out = fast_out(L);
-  if (!(t > -HUGE_VAL && t < HUGE_VAL) || out < 0) return timeline_at_checked(L);
+  if (!(t > -HUGE_VAL && t < HUGE_VAL) || out < 0 || (tl->user & LUA_EASINGS))
+    return timeline_at_checked(L);
   kn_timeline_at_hinted(tl, t, tl->scratch);
   return push_state(L, tl, out);
 }
@@ -557,7 +692,7 @@ static int timeline_at(lua_State *L) {
    clock is already at its new value.  A callback that moves the clock
    (seek, update) makes the remaining events stale: they are dropped. */
 static void fire(lua_State *L, kn_timeline *tl, double t0, double t1) {
-  unsigned mask = tl->user >> EVENTS_SHIFT;
+  unsigned mask = (tl->user >> EVENTS_SHIFT) & EVENTS_MASK;
   unsigned long gen = tl->gen;
   kn_tl_cursor cur;
   kn_tl_event ev;
@@ -598,7 +733,7 @@ static int timeline_update_checked(lua_State *L) {
     return luaL_error(L, "update: the clock would overflow");
   t1 = kn_timeline_seek(tl, t0 + dt);
   fire(L, tl, t0, t1);
-  kn_timeline_at_hinted(tl, tl->clock, tl->scratch);
+  timeline_state(L, tl, 1, tl->clock, "update");
   return push_state(L, tl, out);
 }
 
@@ -699,7 +834,7 @@ static int timeline_apply(lua_State *L) {
     return lk_argerror(L, 2,
       "a timeline of one number has no fields to write (use at or update)");
   lua_settop(L, 2);
-  kn_timeline_at_hinted(tl, tl->clock, tl->scratch);
+  timeline_state(L, tl, 1, tl->clock, "apply");
   lk_getuservalue(L, 1);                         /* 3 */
   for (j = 0; j < tl->ncomp; j++) {
     if (shape == SHAPE_NAMED) lua_rawgeti(L, 3, j + 1);

@@ -414,10 +414,14 @@ function M.install(core)
     return out == nil or (type(out) == "table" and getmetatable(out) == nil)
   end
   local function fits(clock, dt) return clock + dt < huge end   -- false for NaN too
+  -- (at fires no callback, but a timeline with a bit of the callback range
+  -- set may have a segment eased by a Lua function, which only a classic
+  -- call can run: lkinetic.h's LUA_EASINGS)
   tmt.__index.at = function(tl, ...)
     local t, out = ...
     local tp, names = timeline_of(tl)
-    if tp and type(t) == "number" and t > -huge and t < huge and plain_out(out) then
+    if tp and rshift(tp.user, EVENTS_SHIFT) == 0 and type(t) == "number" and t > -huge
+       and t < huge and plain_out(out) then
       return result(tp, names, timeline_at(tp, t), out)
     end
     return c_at(tl, ...)
