@@ -109,17 +109,26 @@ local names = kinetic.easings()
 local css_set = { linear = 1, ease = 2, ["ease-in"] = 3, ["ease-out"] = 4, ["ease-in-out"] = 5,
                   ["step-start"] = 6, ["step-end"] = 7 }
 local DIRS = { "in", "out", "inOut", "outIn" }
-local css, penner, others, kebab = {}, {}, {}, 0
+local css, penner, others, aliases = {}, {}, {}, 0
 local families, fam_seen = {}, {}
+-- kinetic.easings() lists every accepted spelling: an alias (in-out-quad,
+-- flux's quadinout, hump's quad) names a curve some earlier name gives.
+local distinct = {}
+local function is_alias(name)
+  local e = kinetic.easing(name)
+  for _, d in ipairs(distinct) do if d == e then return true end end
+  distinct[#distinct + 1] = e
+  return false
+end
 for _, name in ipairs(names) do
   local dir, fam = name:match("^(%l+%u?%l*)(%u%l+)$")
-  if css_set[name] then
+  if is_alias(name) then
+    aliases = aliases + 1
+  elseif css_set[name] then
     css[#css + 1] = name
   elseif dir and (dir == "in" or dir == "out" or dir == "inOut" or dir == "outIn") then
     penner[name] = true
     if not fam_seen[fam] then fam_seen[fam] = true; families[#families + 1] = fam end
-  elseif name:match("^in%-") or name:match("^out%-") then
-    kebab = kebab + 1           -- in-out-quad: the same curves as inOutQuad
   else
     others[#others + 1] = name
   end
@@ -147,8 +156,8 @@ for fi, fam in ipairs(families) do
   end
 end
 heading("Penner's equations (easings.net), normalized to f(0) = 0, f(1) = 1",
-        "in / out / inOut / outIn for each family" .. (kebab > 0 and string.format(
-        "; the %d kebab-case names (in-out-quad ...) are the same curves", kebab) or ""))
+        "in / out / inOut / outIn for each family" .. (aliases > 0 and string.format(
+        "; %d more names (in-out-quad, flux's quadinout, hump's quad ...) are the same curves", aliases) or ""))
 grid(items)
 
 items = {}
