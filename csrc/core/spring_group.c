@@ -3,12 +3,89 @@
 ** Every step below mirrors spring.c for n = 1 (kn_spring_restart,
 ** step_analytic, finish: clamp / rest test / snap), so that a group gives
 ** the very same doubles as `count` separate kn_springs.
+**
+** The two loops over springs -- the update step (step_one) and the
+** restart that set_targets runs on each spring (restart_lane) -- are each
+** written once, in plain C, and compiled several times: on x86-64 once per
+** instruction set through the target attribute (AVX-512F, AVX2 and the
+** baseline, SSE2), the widest one the CPU runs picked at run time
+** (kn_spring_group_init); everywhere as the plain loop.  A vectorizer puts
+** springs side by side in the lanes of a register, but without -ffast-math
+** it may not reorder, fuse or drop an operation: each lane performs the
+** plain loop's IEEE operations in the plain loop's order, and fpcontract.h
+** (included first: it covers every function here, those with a target
+** attribute too) forbids fusing a*b + c into one FMA.  The branches are
+** selects on bits (sel), which pick the very doubles the branches would.
+** So every path gives the same bits.
 */
 #include "fpcontract.h"
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "spring_group.h"
+
+/* ---- how the loops are compiled ------------------------------------------
+** KN_SG_INLINE: a body inlined into every caller, so that each instance
+** compiles it for its own instruction set, and constant arguments fold
+** the choices that hold for a whole update away.  KN_SG_X86: x86-64 with
+** a GNU C compiler (gcc, clang; Linux, macOS, mingw-w64; not the classic
+** Intel compiler, whose default floating-point model reassociates), where
+** the instances exist.  KN_SG_VECTORIZE: GCC runs its vectorizer at -O2
+** only from GCC 12 on; the instances ask for it at any -O level above 0. */
+#if defined(__GNUC__)
+#define KN_SG_INLINE static inline __attribute__((always_inline))
+#else
+#define KN_SG_INLINE static inline
+#endif
+
+#if defined(__GNUC__) && !defined(__INTEL_COMPILER) && (defined(__x86_64__) || defined(_M_X64))
+#define KN_SG_X86 1
+#include <cpuid.h>
+#if defined(__clang__)
+#define KN_SG_VECTORIZE
+#else
+#define KN_SG_VECTORIZE __attribute__((optimize("tree-vectorize")))
+#endif
+#define KN_SG_ISA(isa) __attribute__((target(isa))) KN_SG_VECTORIZE
+#endif
+
+/* KN_SG_LANES, before a loop over the springs of one block: clang unrolls
+   it whole, and its SLP vectorizer packs the copies into vectors (its loop
+   vectorizer turns down the bodies here); GCC's loop vectorizer takes the
+   loop as it is. */
+#if defined(__clang__)
+#define KN_SG_LANES _Pragma("clang loop unroll(full)")
+#else
+#define KN_SG_LANES
+#endif
+
+/* Springs per block of the vector loops: a multiple of every vector width
+   (2, 4 or 8 doubles), and one 64-byte line of each slot (KN_SG_STRIDE). */
+enum { BLOCK = 8 };
+
+/* ---- selects --------------------------------------------------------------
+** A condition as a mask -- all 64 bits set, or none -- and m ? a : b as
+** the bits of a where m is set, of b elsewhere: a vectorizer makes a
+** compare and an and/andnot/or (or a blend) of each, lane by lane, with no
+** branch to convert and no operation skipped or moved.  (Written as ?:, a
+** slot that keeps its old value where the condition fails becomes a
+** conditional store, and the arithmetic feeding it conditional, which
+** GCC's vectorizer turns down.)  The double picked is bit for bit the one
+** the branch would give (a double and a uint64_t have the same size: the
+** check below). */
+typedef char kn_sg_double_is_64_bits[sizeof(double) == sizeof(uint64_t) ? 1 : -1];
+
+KN_SG_INLINE uint64_t mask_if(int c) { return (uint64_t)0 - (uint64_t)(c != 0); }
+
+KN_SG_INLINE double sel(uint64_t m, double a, double b) {
+  uint64_t ua, ub;
+  memcpy(&ua, &a, sizeof ua);
+  memcpy(&ub, &b, sizeof ub);
+  ua = (ua & m) | (ub & ~m);
+  memcpy(&a, &ua, sizeof a);
+  return a;
+}
 
 size_t kn_spring_group_size(int count) {
   return sizeof(kn_spring_group) +
@@ -24,12 +101,35 @@ static double time_scale(const kn_spring_model *m) {
   return 1;
 }
 
-/* What a restart reads and updates: the arrays, and the group's count of
-   moving springs and reach kept in locals while a run of springs restarts
-   (through g, each store to an array would make the compiler reload them). */
+/* The slots of a group. */
+typedef struct group_slots {
+  double *x, *v, *tg, *from, *scale, *rest, *y;
+} group_slots;
+
+static void slots_of(kn_spring_group *g, group_slots *s) {
+  s->x = KN_SG_SLOT(g, KN_SG_X); s->v = KN_SG_SLOT(g, KN_SG_V);
+  s->tg = KN_SG_SLOT(g, KN_SG_TARGET); s->from = KN_SG_SLOT(g, KN_SG_FROM);
+  s->scale = KN_SG_SLOT(g, KN_SG_SCALE); s->rest = KN_SG_SLOT(g, KN_SG_REST);
+  s->y = KN_SG_SLOT(g, KN_SG_Y);
+}
+
+/* The slots as restrict parameters: declared so on the function of each
+   instance (which the loops are inlined into), they tell the compiler
+   that no slot overlaps another, so that a store to one reloads no other
+   and a vectorizer needs no run-time overlap test.  SLOTS_AT(i): the
+   same parameters from spring i on; SLOTS_OF(s): those of a group_slots. */
+#define SLOT_PARAMS double *restrict x, double *restrict v, double *restrict tg, \
+  double *restrict from, double *restrict scale, double *restrict rest, double *restrict y
+#define SLOTS_AT(i) x + (i), v + (i), tg + (i), from + (i), scale + (i), rest + (i), y + (i)
+#define SLOTS_OF(s) (s)->x, (s)->v, (s)->tg, (s)->from, (s)->scale, (s)->rest, (s)->y
+
+/* ---- restart -------------------------------------------------------------
+** What a run of restarts reads and updates besides the slots: the time
+** scale, and the group's count of moving springs and reach, kept in
+** locals until restart_end (through g, every store to a slot would reload
+** them). */
 typedef struct restart_state {
-  double *restrict x, *restrict v, *restrict tg, *restrict from;
-  double *restrict scale, *restrict rest, *restrict y;
+  group_slots s;
   double tau, grow;             /* time_scale(&g->model); max(1, 1/tau) */
   double reach;
   int moving;
@@ -37,10 +137,7 @@ typedef struct restart_state {
 } restart_state;
 
 static void restart_begin(kn_spring_group *g, restart_state *s) {
-  s->x = KN_SG_SLOT(g, KN_SG_X); s->v = KN_SG_SLOT(g, KN_SG_V);
-  s->tg = KN_SG_SLOT(g, KN_SG_TARGET); s->from = KN_SG_SLOT(g, KN_SG_FROM);
-  s->scale = KN_SG_SLOT(g, KN_SG_SCALE); s->rest = KN_SG_SLOT(g, KN_SG_REST);
-  s->y = KN_SG_SLOT(g, KN_SG_Y);
+  slots_of(g, &s->s);
   s->tau = time_scale(&g->model);
   s->grow = s->tau < 1 ? 1 / s->tau : 1;
   s->reach = g->reach;
@@ -62,24 +159,41 @@ static void restart_end(kn_spring_group *g, const restart_state *s) {
   }
 }
 
-/* kn_spring_restart for spring i. */
-static void restart_one(restart_state *s, int i) {
-  double dist = fabs(s->tg[i] - s->x[i]), speed = fabs(s->v[i]);
-  double vs = speed * s->tau, r;
-  int was = s->rest[i] != 0.0, now;
-  s->scale[i] = dist > vs ? dist : vs;
-  now = (dist == 0 && speed == 0);
-  s->rest[i] = now ? 1.0 : 0.0;
-  s->from[i] = dist > 0 ? s->x[i] : s->tg[i] + s->v[i] * s->tau;
-  s->y[i] = s->x[i] - s->tg[i];
-  s->moving += was - now;
-  s->restarted = 1;
-  r = fabs(s->tg[i]) + 2 * s->scale[i] * s->grow;     /* spring_group.h */
-  if (isnan(r)) r = HUGE_VAL;                          /* and it stays: reach only grows */
-  if (r > s->reach) s->reach = r;
+/* kn_spring_restart of spring j, its target set to t, where ch is set;
+   elsewhere every slot keeps its bits.  Scale S = max(|t - x|, |v| tau);
+   at rest iff x = t and v = 0; `from` is x, or where the speed alone
+   would carry the spring; y = x - t.  *r gets the bound |t| + 2 S
+   max(1, 1/tau) on the new motion (spring_group.h: reach; NaN counts as
+   +inf, so that reach, which only grows, stays comparable), or 0 where
+   ch is clear (reach >= 0 already).  Returns the change of the moving
+   count.  The one restart of the file: one spring at a time with ch set
+   (restart_one), whole blocks of lanes for set_targets. */
+KN_SG_INLINE int64_t restart_lane(SLOT_PARAMS, size_t j, double tau, double grow,
+                                  double t, uint64_t ch, double *r) {
+  const double xj = x[j], vj = v[j];
+  const double dist = fabs(t - xj), speed = fabs(vj);
+  const double vs = speed * tau;
+  const double sc = sel(mask_if(dist > vs), dist, vs);
+  const uint64_t was = mask_if(rest[j] != 0.0);
+  const uint64_t now = mask_if(dist == 0) & mask_if(speed == 0);
+  const double bound = fabs(t) + 2 * sc * grow;
+  tg[j] = sel(ch, t, tg[j]);
+  scale[j] = sel(ch, sc, scale[j]);
+  rest[j] = sel(ch, sel(now, 1.0, 0.0), rest[j]);
+  from[j] = sel(ch, sel(mask_if(dist > 0), xj, t + vj * tau), from[j]);
+  y[j] = sel(ch, xj - t, y[j]);
+  *r = sel(ch, sel(mask_if(bound != bound), HUGE_VAL, bound), 0.0);
+  return (int64_t)(ch & ((was & 1) - (now & 1)));
 }
 
-static int retarget_vector(restart_state *s, int simd, const double *targets, int first, int n);
+/* restart_lane for spring i, its target as it is. */
+static void restart_one(restart_state *s, int i) {
+  double r;
+  s->moving += (int)restart_lane(SLOTS_OF(&s->s), (size_t)i, s->tau, s->grow,
+                                 s->s.tg[i], mask_if(1), &r);
+  s->restarted = 1;
+  if (r > s->reach) s->reach = r;
+}
 
 static void restart(kn_spring_group *g, int i) {
   restart_state s;
@@ -144,6 +258,94 @@ void kn_spring_group_set_target(kn_spring_group *g, int i, double target) {
   restart(g, i);
 }
 
+/* ---- set_targets ----------------------------------------------------------
+** One block of springs to targets t[0 .. BLOCK): restart_lane on every
+** lane, ch set where the target changes (a NaN target always does, as in
+** kn_spring_group_set_target); `every`: the caller knows every lane to
+** change.  Lane j of the accumulators, over the blocks: top[j] the largest
+** r (the largest of r's that are never NaN does not depend on the order
+** they come in, so reach ends as the plain loop leaves it) and dm[j] the
+** change of the moving count. */
+#ifdef KN_SG_X86
+KN_SG_INLINE void retarget_lanes(SLOT_PARAMS, double tau, double grow,
+                                 const double *restrict t, double *restrict top,
+                                 int64_t *restrict dm, int every) {
+  int j;
+  KN_SG_LANES
+  for (j = 0; j < BLOCK; j++) {
+    const uint64_t ch = mask_if(every) | mask_if(!(tg[j] == t[j]));
+    double r;
+    dm[j] += restart_lane(SLOTS_AT(0), (size_t)j, tau, grow, t[j], ch, &r);
+    top[j] = sel(mask_if(r > top[j]), r, top[j]);
+  }
+}
+
+/* retarget_lanes on one block: skipped where no target changes, without
+   the per-lane selects where every one does.  Returns 1 if some did. */
+KN_SG_INLINE int retarget_block(SLOT_PARAMS, double tau, double grow,
+                                const double *restrict t, double *restrict top,
+                                int64_t *restrict dm) {
+  uint64_t changed = 0;
+  int j;
+  KN_SG_LANES
+  for (j = 0; j < BLOCK; j++) changed += mask_if(!(tg[j] == t[j])) & 1;
+  if (changed == BLOCK) retarget_lanes(SLOTS_AT(0), tau, grow, t, top, dm, 1);
+  else if (changed > 0) retarget_lanes(SLOTS_AT(0), tau, grow, t, top, dm, 0);
+  return changed > 0;
+}
+
+/* Springs first .. n-1 to targets[i - first], whole blocks only; returns
+   where it stopped.  Inlined into one function per instruction set. */
+KN_SG_INLINE int retarget_blocks(restart_state *s, SLOT_PARAMS, const double *restrict targets,
+                                 int first, int n) {
+  const double tau = s->tau, grow = s->grow;
+  double top[BLOCK];
+  int64_t dm[BLOCK];
+  int i, j, changed = 0;
+  for (j = 0; j < BLOCK; j++) {
+    top[j] = s->reach;
+    dm[j] = 0;
+  }
+  for (i = first; i + BLOCK <= n; i += BLOCK)
+    changed |= retarget_block(SLOTS_AT(i), tau, grow, targets + (i - first), top, dm);
+  for (j = 0; j < BLOCK; j++) {
+    if (top[j] > s->reach) s->reach = top[j];
+    s->moving += (int)dm[j];
+  }
+  if (changed) s->restarted = 1;
+  return i;
+}
+
+KN_SG_ISA("avx512f")
+static int retarget_avx512(restart_state *s, SLOT_PARAMS, const double *restrict targets,
+                           int first, int n) {
+  return retarget_blocks(s, SLOTS_AT(0), targets, first, n);
+}
+KN_SG_ISA("avx2")
+static int retarget_avx2(restart_state *s, SLOT_PARAMS, const double *restrict targets,
+                         int first, int n) {
+  return retarget_blocks(s, SLOTS_AT(0), targets, first, n);
+}
+KN_SG_VECTORIZE
+static int retarget_sse2(restart_state *s, SLOT_PARAMS, const double *restrict targets,
+                         int first, int n) {
+  return retarget_blocks(s, SLOTS_AT(0), targets, first, n);
+}
+#endif
+
+/* The instance of retarget_blocks for path `simd` (the plain loop,
+   kn_spring_group_set_targets_range, takes the springs it leaves). */
+static int retarget_vector(restart_state *s, int simd, const double *targets, int first, int n) {
+  switch (simd) {
+#ifdef KN_SG_X86
+    case KN_SG_SIMD_AVX512: return retarget_avx512(s, SLOTS_OF(&s->s), targets, first, n);
+    case KN_SG_SIMD_AVX2: return retarget_avx2(s, SLOTS_OF(&s->s), targets, first, n);
+    case KN_SG_SIMD_SSE2: return retarget_sse2(s, SLOTS_OF(&s->s), targets, first, n);
+#endif
+    default: (void)s; (void)targets; (void)n; return first;
+  }
+}
+
 void kn_spring_group_set_targets_range(kn_spring_group *g, int first, int k,
                                        const double *targets) {
   restart_state s;
@@ -152,8 +354,8 @@ void kn_spring_group_set_targets_range(kn_spring_group *g, int first, int k,
   i = retarget_vector(&s, g->simd, targets, first, first + k);
   for (; i < first + k; i++) {
     double t = targets[i - first];
-    if (s.tg[i] == t) continue;
-    s.tg[i] = t;
+    if (s.s.tg[i] == t) continue;
+    s.s.tg[i] = t;
     restart_one(&s, i);
   }
   restart_end(g, &s);
@@ -163,365 +365,179 @@ void kn_spring_group_set_targets(kn_spring_group *g, const double *targets) {
   kn_spring_group_set_targets_range(g, 0, g->count, targets);
 }
 
-/* The per-spring step, shared by every path below: spring.c's
-   update_scalar (kn_spring_coefs_apply on the displacement y, x = target +
-   y, then clamp / rest test / snap) -- the same operations in the same
-   order, so the same doubles. */
+/* ---- update --------------------------------------------------------------- */
+
 typedef struct group_step {
   double pp, pv, vp, vv;        /* Juckett's coefficients of this dt */
-  double k, rd, rs;
-  int clampk;                   /* clamp on and stiffness != 0 */
+  double rd, rs;                /* rest thresholds (relative to each scale) */
+  int stiff;                    /* stiffness > 0 (else 0: no spring force) */
+  int clamp;                    /* clamp on and stiff */
   int test;                     /* 0: no spring can come to rest (g->quiet) */
+  int all;                      /* every spring is moving (g->moving == count) */
 } group_step;
 
-typedef struct group_arrays {
-  double *restrict x, *restrict y, *restrict v, *restrict tg;
-  const double *restrict from, *restrict scale;
-  double *restrict rest;        /* 1.0 at rest, 0.0 moving */
-} group_arrays;
-
-/* The arrays of `a` as restrict locals of a step function: read through
-   `a`, every one would be reloaded after each store (20 % of the AVX-512
-   loop's time). */
-#define GROUP_ARRAYS(a)                                                        \
-  double *restrict x = (a)->x, *restrict y = (a)->y, *restrict v = (a)->v;  \
-  double *restrict tg = (a)->tg, *restrict rest = (a)->rest;                 \
-  const double *restrict from = (a)->from, *restrict scale = (a)->scale
-
-static int step_range(const group_step *c, const group_arrays *a, int i, int n) {
-  GROUP_ARRAYS(a);
-  int moving = 0;
-  for (; i < n; i++) {
-    double t, y0, v0, yi, vi, xi, sc;
-    if (rest[i] != 0.0) continue;
-    t = tg[i];
-    y0 = y[i];
-    v0 = v[i];
-    yi = c->pp * y0 + c->pv * v0;
-    vi = c->vp * y0 + c->vv * v0;
-    xi = t + yi;
-    if (c->test && (sc = scale[i],
-                    (c->clampk && yi * (t - from[i]) > 0) ||
-                    (fabs(vi) <= c->rs * sc && (c->k == 0 || fabs(yi) <= c->rd * sc)))) {
-      /* snap; without stiffness the spring stops where it is -- unless
-         that is beyond the doubles: the target stays, for the reset */
-      if (c->k > 0) xi = t; else if (fabs(xi) <= 1.7976931348623157e308) tg[i] = xi;
-      yi = 0;
-      vi = 0;
-      rest[i] = 1.0;
-    } else {
-      moving++;
-    }
-    x[i] = xi; y[i] = yi; v[i] = vi;
+/* The step of spring j: spring.c's update_scalar (kn_spring_coefs_apply on
+   the displacement y, x = target + y, then clamp / rest test / snap) --
+   the same operations in the same order, so the same doubles -- with its
+   branches as selects.  A spring at rest (rest != 0) keeps its bits: its
+   lane is worked out and dropped.  A spring that comes to rest snaps: onto
+   its target with stiffness; without, it stops where it is, which becomes
+   its target -- unless that is beyond the doubles: the target stays, for
+   the reset.  test, clamp, stiff: constants where the block loop inlines
+   it; all: the caller knows every spring here to be moving.  Returns 1
+   while the spring moves. */
+KN_SG_INLINE uint64_t step_one(const group_step *c, SLOT_PARAMS, size_t j,
+                               int test, int clamp, int stiff, int all) {
+  const double r = rest[j], t = tg[j], y0 = y[j], v0 = v[j], x0 = x[j];
+  const double yn = c->pp * y0 + c->pv * v0;
+  const double vn = c->vp * y0 + c->vv * v0;
+  const double xn = t + yn;
+  const uint64_t live = mask_if(all) | mask_if(r == 0.0);
+  uint64_t snap = 0;
+  if (test) {
+    const double sc = scale[j];
+    const uint64_t slow = mask_if(fabs(vn) <= c->rs * sc);
+    const uint64_t near = mask_if(!stiff) | mask_if(fabs(yn) <= c->rd * sc);
+    const uint64_t over = mask_if(clamp) & mask_if(yn * (t - from[j]) > 0);
+    snap = live & ((slow & near) | over);
+    rest[j] = sel(snap, 1.0, all ? 0.0 : r);   /* a flag is 1.0 or +0.0 */
+    if (!stiff) tg[j] = sel(snap & mask_if(fabs(xn) <= DBL_MAX), xn, t);
   }
+  x[j] = sel(live, sel(mask_if(stiff) & snap, t, xn), x0);
+  y[j] = sel(live, sel(snap, 0.0, yn), y0);
+  v[j] = sel(live, sel(snap, 0.0, vn), v0);
+  return live & ~snap & 1;
+}
+
+/* Springs i .. n-1 one after the other: the plain loop. */
+KN_SG_INLINE uint64_t step_lanes(const group_step *c, SLOT_PARAMS, int i, int n,
+                                 int test, int clamp, int stiff, int all) {
+  uint64_t moving = 0;
+  for (; i < n; i++) moving += step_one(c, SLOTS_AT(0), (size_t)i, test, clamp, stiff, all);
   return moving;
 }
 
-#if defined(__SSE2__) && (defined(__x86_64__) || defined(_M_X64))
-#define KN_GROUP_X86 1
-#include <emmintrin.h>
-/*
-** Two springs per SSE2 register (SSE2 is part of every x86-64 CPU).  Every
-** lane does step_range's arithmetic -- the same IEEE operations in the same
-** order (no fused multiply-add: the intrinsics name each operation, and
-** fpcontract.h forbids contracting them) -- and the branches become masks:
-** a lane at rest keeps its bits, a lane that comes to rest snaps, so the
-** result is bit for bit the scalar loop's.  kn_spring_group_update runs
-** the vector loops for groups with stiffness only (k > 0): a spring that
-** settles snaps onto its target, and |y| counts in the rest test.
-*/
-static __m128d sel2(__m128d mask, __m128d a, __m128d b) {   /* mask ? a : b */
-  return _mm_or_pd(_mm_and_pd(mask, a), _mm_andnot_pd(mask, b));
-}
-
-static int step_sse2(const group_step *c, const group_arrays *a, int n, int *done) {
-  const __m128d pp = _mm_set1_pd(c->pp), pv = _mm_set1_pd(c->pv);
-  const __m128d vp = _mm_set1_pd(c->vp), vv = _mm_set1_pd(c->vv);
-  const __m128d rs = _mm_set1_pd(c->rs), rd = _mm_set1_pd(c->rd);
-  const __m128d zero = _mm_setzero_pd(), one = _mm_set1_pd(1.0);
-  const __m128d absmask = _mm_castsi128_pd(_mm_set1_epi64x(0x7fffffffffffffffLL));
-  const int clampk = c->clampk, test = c->test;
-  GROUP_ARRAYS(a);
-  int i, moving = 0;
-  for (i = 0; i + 2 <= n; i += 2) {
-    __m128d r = _mm_loadu_pd(rest + i);
-    __m128d live = _mm_cmpeq_pd(r, zero);
-    __m128d t, y0, v0, yi, vi, xi, sc, settle, snapm;
-    int lm = _mm_movemask_pd(live), sm;
-    if (lm == 0) continue;                        /* both at rest */
-    t = _mm_loadu_pd(tg + i);
-    y0 = _mm_loadu_pd(y + i);
-    v0 = _mm_loadu_pd(v + i);
-    yi = _mm_add_pd(_mm_mul_pd(pp, y0), _mm_mul_pd(pv, v0));
-    vi = _mm_add_pd(_mm_mul_pd(vp, y0), _mm_mul_pd(vv, v0));
-    xi = _mm_add_pd(t, yi);
-    sm = 0;
-    if (test) {
-      sc = _mm_loadu_pd(scale + i);
-      settle = _mm_cmple_pd(_mm_and_pd(vi, absmask), _mm_mul_pd(rs, sc));
-      settle = _mm_and_pd(settle, _mm_cmple_pd(_mm_and_pd(yi, absmask), _mm_mul_pd(rd, sc)));
-      if (clampk) {
-        __m128d over = _mm_mul_pd(yi, _mm_sub_pd(t, _mm_loadu_pd(from + i)));
-        settle = _mm_or_pd(settle, _mm_cmpgt_pd(over, zero));
-      }
-      snapm = _mm_and_pd(settle, live);
-      sm = _mm_movemask_pd(snapm);
-    }
-    if (sm) {
-      xi = sel2(snapm, t, xi);
-      yi = sel2(snapm, zero, yi);
-      vi = sel2(snapm, zero, vi);
-      _mm_storeu_pd(rest + i, sel2(snapm, one, r));
-    }
-    _mm_storeu_pd(x + i, sel2(live, xi, _mm_loadu_pd(x + i)));
-    _mm_storeu_pd(y + i, sel2(live, yi, y0));
-    _mm_storeu_pd(v + i, sel2(live, vi, v0));
-    lm &= ~sm;                                    /* still moving */
-    moving += (lm & 1) + (lm >> 1);
+/* step_one on one block.  `all`: the caller knows every spring of the
+   group to be moving; else a block at rest is skipped, and a block all
+   moving runs without the per-lane rest flags.  With the rest test,
+   moving[j] counts lane j's springs still moving; without, none comes to
+   rest: returns how many of the block move. */
+KN_SG_INLINE uint64_t step_block(const group_step *c, SLOT_PARAMS, uint64_t *restrict moving,
+                                 int test, int clamp, int stiff, int all) {
+  uint64_t live = BLOCK, m;
+  int j;
+  if (!all) {
+    live = 0;
+    KN_SG_LANES
+    for (j = 0; j < BLOCK; j++) live += mask_if(rest[j] == 0.0) & 1;
   }
-  *done = i;
-  return moving;
-}
-
-/*
-** The same with four springs per AVX register and eight per AVX-512
-** register, on CPUs that have them (kn_spring_group_init asks the CPU once;
-** the rest of the library needs nothing beyond SSE2).  AVX and AVX-512 add
-** no new rounding: the same add, sub, mul and compares per lane.
-*/
-#if defined(__GNUC__) && !defined(__INTEL_COMPILER)
-#include <cpuid.h>
-#include <immintrin.h>
-#define KN_GROUP_AVX 1
-/* A function compiled for an ISA extension.  AVX-512F brings FMA with it:
-   fpcontract.h (included first) keeps a*b + c two roundings here too. */
-#define KN_TARGET(isa) __attribute__((target(isa)))
-
-KN_TARGET("avx")
-static __m256d sel4(__m256d mask, __m256d a, __m256d b) {   /* mask ? a : b */
-  return _mm256_or_pd(_mm256_and_pd(mask, a), _mm256_andnot_pd(mask, b));
-}
-
-KN_TARGET("avx")
-static int step_avx(const group_step *c, const group_arrays *a, int n, int *done) {
-  const __m256d pp = _mm256_set1_pd(c->pp), pv = _mm256_set1_pd(c->pv);
-  const __m256d vp = _mm256_set1_pd(c->vp), vv = _mm256_set1_pd(c->vv);
-  const __m256d rs = _mm256_set1_pd(c->rs), rd = _mm256_set1_pd(c->rd);
-  const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1.0);
-  const __m256d absmask = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7fffffffffffffffLL));
-  const int clampk = c->clampk, test = c->test;
-  static const signed char live_count[16] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
-  GROUP_ARRAYS(a);
-  int i, moving = 0;
-  for (i = 0; i + 4 <= n; i += 4) {
-    __m256d r = _mm256_loadu_pd(rest + i);
-    __m256d live = _mm256_cmp_pd(r, zero, _CMP_EQ_OQ);
-    __m256d t, y0, v0, yi, vi, xi, sc, settle, snapm;
-    int lm = _mm256_movemask_pd(live), sm;
-    if (lm == 0) continue;                        /* all four at rest */
-    t = _mm256_loadu_pd(tg + i);
-    y0 = _mm256_loadu_pd(y + i);
-    v0 = _mm256_loadu_pd(v + i);
-    yi = _mm256_add_pd(_mm256_mul_pd(pp, y0), _mm256_mul_pd(pv, v0));
-    vi = _mm256_add_pd(_mm256_mul_pd(vp, y0), _mm256_mul_pd(vv, v0));
-    xi = _mm256_add_pd(t, yi);
-    sm = 0;
-    if (test) {
-      sc = _mm256_loadu_pd(scale + i);
-      settle = _mm256_cmp_pd(_mm256_and_pd(vi, absmask), _mm256_mul_pd(rs, sc), _CMP_LE_OQ);
-      settle = _mm256_and_pd(settle, _mm256_cmp_pd(_mm256_and_pd(yi, absmask),
-                                                   _mm256_mul_pd(rd, sc), _CMP_LE_OQ));
-      if (clampk) {
-        __m256d over = _mm256_mul_pd(yi, _mm256_sub_pd(t, _mm256_loadu_pd(from + i)));
-        settle = _mm256_or_pd(settle, _mm256_cmp_pd(over, zero, _CMP_GT_OQ));
-      }
-      snapm = _mm256_and_pd(settle, live);
-      sm = _mm256_movemask_pd(snapm);
+  if (live == BLOCK) {
+    KN_SG_LANES
+    for (j = 0; j < BLOCK; j++) {
+      m = step_one(c, SLOTS_AT(0), (size_t)j, test, clamp, stiff, 1);
+      if (test) moving[j] += m;
     }
-    if (sm) {
-      xi = sel4(snapm, t, xi);
-      yi = sel4(snapm, zero, yi);
-      vi = sel4(snapm, zero, vi);
-      _mm256_storeu_pd(rest + i, sel4(snapm, one, r));
+  } else if (live > 0) {
+    KN_SG_LANES
+    for (j = 0; j < BLOCK; j++) {
+      m = step_one(c, SLOTS_AT(0), (size_t)j, test, clamp, stiff, 0);
+      if (test) moving[j] += m;
     }
-    _mm256_storeu_pd(x + i, sel4(live, xi, _mm256_loadu_pd(x + i)));
-    _mm256_storeu_pd(y + i, sel4(live, yi, y0));
-    _mm256_storeu_pd(v + i, sel4(live, vi, v0));
-    moving += live_count[lm & ~sm];
   }
-  *done = i;
-  return moving;
+  return test ? 0 : live;
 }
 
-KN_TARGET("avx512f")
-static int step_avx512(const group_step *c, const group_arrays *a, int n, int *done) {
-  const __m512d pp = _mm512_set1_pd(c->pp), pv = _mm512_set1_pd(c->pv);
-  const __m512d vp = _mm512_set1_pd(c->vp), vv = _mm512_set1_pd(c->vv);
-  const __m512d rs = _mm512_set1_pd(c->rs), rd = _mm512_set1_pd(c->rd);
-  const __m512d zero = _mm512_setzero_pd(), one = _mm512_set1_pd(1.0);
-  const int clampk = c->clampk, test = c->test;
-  GROUP_ARRAYS(a);
-  int i, moving = 0;
-  for (i = 0; i + 8 <= n; i += 8) {
-    __m512d r = _mm512_loadu_pd(rest + i);
-    __mmask8 live = _mm512_cmp_pd_mask(r, zero, _CMP_EQ_OQ), settle;
-    __m512d t, y0, v0, yi, vi, xi, sc;
-    if (live == 0) continue;                      /* all eight at rest */
-    t = _mm512_loadu_pd(tg + i);
-    y0 = _mm512_loadu_pd(y + i);
-    v0 = _mm512_loadu_pd(v + i);
-    yi = _mm512_add_pd(_mm512_mul_pd(pp, y0), _mm512_mul_pd(pv, v0));
-    vi = _mm512_add_pd(_mm512_mul_pd(vp, y0), _mm512_mul_pd(vv, v0));
-    xi = _mm512_add_pd(t, yi);
-    settle = 0;
-    if (test) {
-      sc = _mm512_loadu_pd(scale + i);
-      settle = _mm512_cmp_pd_mask(_mm512_abs_pd(vi), _mm512_mul_pd(rs, sc), _CMP_LE_OQ);
-      settle &= _mm512_cmp_pd_mask(_mm512_abs_pd(yi), _mm512_mul_pd(rd, sc), _CMP_LE_OQ);
-      if (clampk)
-        settle |= _mm512_cmp_pd_mask(_mm512_mul_pd(yi, _mm512_sub_pd(t, _mm512_loadu_pd(from + i))),
-                                     zero, _CMP_GT_OQ);
-      settle &= live;
-    }
-    if (settle) {
-      xi = _mm512_mask_blend_pd(settle, xi, t);
-      yi = _mm512_mask_blend_pd(settle, yi, zero);
-      vi = _mm512_mask_blend_pd(settle, vi, zero);
-      _mm512_storeu_pd(rest + i, _mm512_mask_blend_pd(settle, r, one));
-    }
-    _mm512_mask_storeu_pd(x + i, live, xi);
-    _mm512_mask_storeu_pd(y + i, live, yi);
-    _mm512_mask_storeu_pd(v + i, live, vi);
-    live &= (__mmask8)~settle;
-    moving += __builtin_popcount(live);
-  }
-  *done = i;
-  return moving;
+/* All n springs, the choices that hold for the whole update constants.
+   Without `blocks`, the plain loop.  With, one by one up to a 64-byte
+   boundary of x (every slot has the same alignment: KN_SG_STRIDE), whole
+   blocks from there (moving[j]: lane j's count), the rest one by one. */
+KN_SG_INLINE int step_run(const group_step *c, SLOT_PARAMS, int n, int test, int clamp,
+                          int stiff, int all, int blocks) {
+  uint64_t moving[BLOCK] = { 0 }, sum;
+  int head = (int)((64 - (uintptr_t)x % 64) % 64 / sizeof(double)), i, j;
+  if (!blocks) return (int)step_lanes(c, SLOTS_AT(0), 0, n, test, clamp, stiff, all);
+  if (head > n) head = n;
+  sum = step_lanes(c, SLOTS_AT(0), 0, head, test, clamp, stiff, all);
+  for (i = head; i + BLOCK <= n; i += BLOCK)
+    sum += step_block(c, SLOTS_AT(i), moving, test, clamp, stiff, all);
+  for (j = 0; j < BLOCK; j++) sum += moving[j];
+  return (int)(sum + step_lanes(c, SLOTS_AT(0), i, n, test, clamp, stiff, all));
 }
 
-/*
-** set_targets: restart_one on every spring whose target changes, eight or
-** four lanes at a time -- the same IEEE operations per lane, selects for its
-** branches.  `moving` counts lanes; `reach` keeps the largest r of the
-** changed lanes (max is order-free: neither r nor reach is ever NaN).
-** targets[i - first] is spring i's new target; springs first .. n-1, whole
-** vectors only; returns where it stopped.
-*/
-KN_TARGET("avx512f")
-static int retarget_avx512(restart_state *s, const double *targets, int first, int n) {
-  const __m512d tau = _mm512_set1_pd(s->tau), grow = _mm512_set1_pd(s->grow);
-  const __m512d zero = _mm512_setzero_pd(), one = _mm512_set1_pd(1.0);
-  const __m512d two = _mm512_set1_pd(2.0), inf = _mm512_set1_pd(HUGE_VAL);
-  double *restrict x = s->x, *restrict v = s->v, *restrict tg = s->tg;
-  double *restrict from = s->from, *restrict scale = s->scale;
-  double *restrict rest = s->rest, *restrict y = s->y;
-  __m512d reach = _mm512_set1_pd(s->reach);
-  int i;
-  for (i = first; i + 8 <= n; i += 8) {
-    __m512d t = _mm512_loadu_pd(targets + (i - first)), xi, vi, dist, speed, vs, sc, r;
-    __mmask8 ch = _mm512_cmp_pd_mask(_mm512_loadu_pd(tg + i), t, _CMP_NEQ_UQ), now, was;
-    if (ch == 0) continue;
-    s->restarted = 1;
-    xi = _mm512_loadu_pd(x + i);
-    vi = _mm512_loadu_pd(v + i);
-    dist = _mm512_abs_pd(_mm512_sub_pd(t, xi));
-    speed = _mm512_abs_pd(vi);
-    vs = _mm512_mul_pd(speed, tau);
-    sc = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(dist, vs, _CMP_GT_OQ), vs, dist);
-    now = _mm512_cmp_pd_mask(dist, zero, _CMP_EQ_OQ) & _mm512_cmp_pd_mask(speed, zero, _CMP_EQ_OQ);
-    was = _mm512_cmp_pd_mask(_mm512_loadu_pd(rest + i), zero, _CMP_NEQ_UQ);
-    s->moving += __builtin_popcount((unsigned)(was & ch)) - __builtin_popcount((unsigned)(now & ch));
-    _mm512_mask_storeu_pd(tg + i, ch, t);
-    _mm512_mask_storeu_pd(scale + i, ch, sc);
-    _mm512_mask_storeu_pd(rest + i, ch, _mm512_mask_blend_pd(now, zero, one));
-    _mm512_mask_storeu_pd(from + i, ch,
-                          _mm512_mask_blend_pd(_mm512_cmp_pd_mask(dist, zero, _CMP_GT_OQ),
-                                               _mm512_add_pd(t, _mm512_mul_pd(vi, tau)), xi));
-    _mm512_mask_storeu_pd(y + i, ch, _mm512_sub_pd(xi, t));
-    r = _mm512_add_pd(_mm512_abs_pd(t), _mm512_mul_pd(_mm512_mul_pd(two, sc), grow));
-    r = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(r, r, _CMP_UNORD_Q), r, inf);
-    reach = _mm512_mask_blend_pd(ch & _mm512_cmp_pd_mask(r, reach, _CMP_GT_OQ), reach, r);
+/* step_run in eight copies, one for each set of the update's choices:
+   rest test, stiffness, clamp, every spring moving.  Inlined into one
+   function per path, with the step's constants copied there (a local
+   that no slot can overlap). */
+KN_SG_INLINE int step_all(const group_step *step, SLOT_PARAMS, int n, int blocks) {
+  const group_step k = *step, *c = &k;
+  switch ((c->all ? 4 : 0) + (!c->test ? 0 : !c->stiff ? 1 : !c->clamp ? 2 : 3)) {
+    case 0: return step_run(c, SLOTS_AT(0), n, 0, 0, 1, 0, blocks);
+    case 1: return step_run(c, SLOTS_AT(0), n, 1, 0, 0, 0, blocks);
+    case 2: return step_run(c, SLOTS_AT(0), n, 1, 0, 1, 0, blocks);
+    case 3: return step_run(c, SLOTS_AT(0), n, 1, 1, 1, 0, blocks);
+    case 4: return step_run(c, SLOTS_AT(0), n, 0, 0, 1, 1, blocks);
+    case 5: return step_run(c, SLOTS_AT(0), n, 1, 0, 0, 1, blocks);
+    case 6: return step_run(c, SLOTS_AT(0), n, 1, 0, 1, 1, blocks);
+    default: return step_run(c, SLOTS_AT(0), n, 1, 1, 1, 1, blocks);
   }
-  s->reach = _mm512_reduce_max_pd(reach);
-  return i;
 }
 
-KN_TARGET("avx")
-static int retarget_avx(restart_state *s, const double *targets, int first, int n) {
-  const __m256d tau = _mm256_set1_pd(s->tau), grow = _mm256_set1_pd(s->grow);
-  const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1.0);
-  const __m256d two = _mm256_set1_pd(2.0), inf = _mm256_set1_pd(HUGE_VAL);
-  const __m256d absmask = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7fffffffffffffffLL));
-  static const signed char lanes[16] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
-  double *restrict x = s->x, *restrict v = s->v, *restrict tg = s->tg;
-  double *restrict from = s->from, *restrict scale = s->scale;
-  double *restrict rest = s->rest, *restrict y = s->y;
-  __m256d reach = _mm256_set1_pd(s->reach);
-  double top[4];
-  int i, k;
-  for (i = first; i + 4 <= n; i += 4) {
-    __m256d t = _mm256_loadu_pd(targets + (i - first)), xi, vi, dist, speed, vs, sc, r, now, was;
-    __m256d ch = _mm256_cmp_pd(_mm256_loadu_pd(tg + i), t, _CMP_NEQ_UQ);
-    __m256i chi = _mm256_castpd_si256(ch);
-    int cm = _mm256_movemask_pd(ch);
-    if (cm == 0) continue;
-    s->restarted = 1;
-    xi = _mm256_loadu_pd(x + i);
-    vi = _mm256_loadu_pd(v + i);
-    dist = _mm256_and_pd(_mm256_sub_pd(t, xi), absmask);
-    speed = _mm256_and_pd(vi, absmask);
-    vs = _mm256_mul_pd(speed, tau);
-    sc = sel4(_mm256_cmp_pd(dist, vs, _CMP_GT_OQ), dist, vs);
-    now = _mm256_and_pd(_mm256_cmp_pd(dist, zero, _CMP_EQ_OQ), _mm256_cmp_pd(speed, zero, _CMP_EQ_OQ));
-    was = _mm256_cmp_pd(_mm256_loadu_pd(rest + i), zero, _CMP_NEQ_UQ);
-    s->moving += lanes[_mm256_movemask_pd(was) & cm] - lanes[_mm256_movemask_pd(now) & cm];
-    _mm256_maskstore_pd(tg + i, chi, t);
-    _mm256_maskstore_pd(scale + i, chi, sc);
-    _mm256_maskstore_pd(rest + i, chi, _mm256_and_pd(now, one));
-    _mm256_maskstore_pd(from + i, chi,
-                        sel4(_mm256_cmp_pd(dist, zero, _CMP_GT_OQ), xi,
-                             _mm256_add_pd(t, _mm256_mul_pd(vi, tau))));
-    _mm256_maskstore_pd(y + i, chi, _mm256_sub_pd(xi, t));
-    r = _mm256_add_pd(_mm256_and_pd(t, absmask), _mm256_mul_pd(_mm256_mul_pd(two, sc), grow));
-    r = sel4(_mm256_cmp_pd(r, r, _CMP_UNORD_Q), inf, r);
-    reach = sel4(_mm256_and_pd(ch, _mm256_cmp_pd(r, reach, _CMP_GT_OQ)), r, reach);
-  }
-  _mm256_storeu_pd(top, reach);
-  for (k = 0; k < 4; k++) if (top[k] > s->reach) s->reach = top[k];
-  return i;
+/* The paths: the plain loop everywhere, the blocks once per x86-64
+   instruction set. */
+static int step_plain(const group_step *c, SLOT_PARAMS, int n) {
+  return step_all(c, SLOTS_AT(0), n, 0);
+}
+#ifdef KN_SG_X86
+KN_SG_ISA("avx512f")
+static int step_avx512(const group_step *c, SLOT_PARAMS, int n) {
+  return step_all(c, SLOTS_AT(0), n, 1);
+}
+KN_SG_ISA("avx2")
+static int step_avx2(const group_step *c, SLOT_PARAMS, int n) {
+  return step_all(c, SLOTS_AT(0), n, 1);
+}
+KN_SG_VECTORIZE
+static int step_sse2(const group_step *c, SLOT_PARAMS, int n) {
+  return step_all(c, SLOTS_AT(0), n, 1);
 }
 #endif
-#endif
 
-static int retarget_vector(restart_state *s, int simd, const double *targets, int first, int n) {
+/* The update loop of path `simd`. */
+static int step_path(const group_step *c, const group_slots *s, int n, int simd) {
   switch (simd) {
-#ifdef KN_GROUP_AVX
-    case KN_SG_SIMD_AVX512: return retarget_avx512(s, targets, first, n);
-    case KN_SG_SIMD_AVX: return retarget_avx(s, targets, first, n);
+#ifdef KN_SG_X86
+    case KN_SG_SIMD_AVX512: return step_avx512(c, SLOTS_OF(s), n);
+    case KN_SG_SIMD_AVX2: return step_avx2(c, SLOTS_OF(s), n);
+    case KN_SG_SIMD_SSE2: return step_sse2(c, SLOTS_OF(s), n);
 #endif
-    default: (void)s; (void)targets; (void)n; return first;
+    default: return step_plain(c, SLOTS_OF(s), n);
   }
 }
 
-/* The widest path this CPU and OS support: CPUID for the instruction sets,
-   XGETBV for the OS saving the wider registers (YMM for AVX; opmask and
-   ZMM for AVX-512).  Asked once per group (kn_spring_group_init), no state
-   kept anywhere else. */
+/* ---- the path ------------------------------------------------------------ */
+
+/* The widest path this CPU and OS support: CPUID for the instruction sets
+   (AVX and OSXSAVE in leaf 1, AVX2 and AVX-512F in leaf 7), XGETBV for the
+   OS saving the wider registers (YMM for AVX2; opmask and ZMM too for
+   AVX-512).  Asked once per group (kn_spring_group_init) and kept nowhere
+   else: the compiler's __builtin_cpu_supports would link its writable CPU
+   table into the library. */
 static int best_path(void) {
-#if defined(KN_GROUP_AVX)
-  unsigned a, b, c, d, xlo = 0, xhi = 0;
-  int avx = 0, avx512 = 0;
+#ifdef KN_SG_X86
+  unsigned a, b, c, d, xlo = 0, xhi = 0, leaf7 = 0;
+  int ymm = 0, zmm = 0;
   if (__get_cpuid(1, &a, &b, &c, &d) && (c & (1u << 27)) && (c & (1u << 28))) {
     __asm__("xgetbv" : "=a"(xlo), "=d"(xhi) : "c"(0));   /* OSXSAVE is set */
-    avx = (xlo & 0x6u) == 0x6u;                           /* XMM and YMM state */
-    if (avx && (xlo & 0xe0u) == 0xe0u && __get_cpuid_max(0, NULL) >= 7) {
+    ymm = (xlo & 0x6u) == 0x6u;                           /* XMM and YMM state */
+    zmm = ymm && (xlo & 0xe0u) == 0xe0u;                  /* opmask, ZMM state */
+    if (ymm && __get_cpuid_max(0, NULL) >= 7) {
       __cpuid_count(7, 0, a, b, c, d);
-      avx512 = (b & (1u << 16)) != 0;                     /* AVX512F */
+      leaf7 = b;
     }
   }
   (void)xhi;
-  return avx512 ? KN_SG_SIMD_AVX512 : avx ? KN_SG_SIMD_AVX : KN_SG_SIMD_SSE2;
-#elif defined(KN_GROUP_X86)
+  if (zmm && (leaf7 & (1u << 16))) return KN_SG_SIMD_AVX512;   /* AVX512F */
+  if (ymm && (leaf7 & (1u << 5))) return KN_SG_SIMD_AVX2;       /* AVX2 */
   return KN_SG_SIMD_SSE2;
 #else
   return KN_SG_SIMD_NONE;
@@ -556,7 +572,7 @@ static double quiet_time(const kn_spring_group *g) {
   for (i = 0; i < g->count; i++) {
     if (rest[i] == 0.0) {
       double e = v[i] * v[i] + w2 * (y[i] * y[i]);
-      bad |= !(e <= 1.7976931348623157e308) | !(scale[i] <= 1.7976931348623157e308);
+      bad |= !(e <= DBL_MAX) | !(scale[i] <= DBL_MAX);
       if (e < e_min) e_min = e;
       if (scale[i] > s_max) s_max = scale[i];
     }
@@ -570,10 +586,9 @@ static double quiet_time(const kn_spring_group *g) {
 }
 
 int kn_spring_group_update(kn_spring_group *g, double dt) {
-  const int n = g->count;
-  group_arrays a;
+  group_slots s;
   group_step c;
-  int i = 0, moving = 0, may_quiet;
+  int moving, may_quiet;
   if (g->moving == 0) return 0;
   if (dt != g->coefs_dt) {
     kn_spring_coefs_compute(&g->model, dt, &g->coefs);
@@ -581,41 +596,16 @@ int kn_spring_group_update(kn_spring_group *g, double dt) {
   }
   c.pp = g->coefs.pos_pos; c.pv = g->coefs.pos_vel;
   c.vp = g->coefs.vel_pos; c.vv = g->coefs.vel_vel;
-  c.k = g->model.stiffness;
   c.rd = g->rest_delta; c.rs = g->rest_speed;
-  c.clampk = g->clamp && c.k != 0;
+  c.stiff = g->model.stiffness > 0;
+  c.clamp = g->clamp && c.stiff;
   /* a quiet time is kept for groups with stiffness and without clamp (the
      clamp's stop is no rest test) whose states stay far from overflow */
-  may_quiet = c.k > 0 && !c.clampk && !kn_spring_group_may_overflow(g);
+  may_quiet = c.stiff && !c.clamp && !kn_spring_group_may_overflow(g);
   c.test = !(may_quiet && dt < g->quiet);
-  a.x = KN_SG_SLOT(g, KN_SG_X); a.y = KN_SG_SLOT(g, KN_SG_Y);
-  a.v = KN_SG_SLOT(g, KN_SG_V); a.tg = KN_SG_SLOT(g, KN_SG_TARGET);
-  a.from = KN_SG_SLOT(g, KN_SG_FROM); a.scale = KN_SG_SLOT(g, KN_SG_SCALE);
-  a.rest = KN_SG_SLOT(g, KN_SG_REST);
-  /* a group without stiffness takes the plain loop: its snap moves a
-     target only to a finite stop (step_range), and such groups are rare */
-  if (g->simd != KN_SG_SIMD_NONE && c.k > 0) {
-    /* springs one by one up to a 64-byte boundary of x (every slot has the
-       same alignment: KN_SG_STRIDE), then whole vectors from there */
-    int head = (int)((64 - (size_t)a.x % 64) % 64 / sizeof(double));
-    group_arrays b = a;
-    if (head > n) head = n;
-    moving = step_range(&c, &a, 0, head);
-    b.x += head; b.y += head; b.v += head; b.tg += head;
-    b.from += head; b.scale += head; b.rest += head;
-    switch (g->simd) {
-#ifdef KN_GROUP_X86
-#ifdef KN_GROUP_AVX
-      case KN_SG_SIMD_AVX512: moving += step_avx512(&c, &b, n - head, &i); break;
-      case KN_SG_SIMD_AVX: moving += step_avx(&c, &b, n - head, &i); break;
-#endif
-      case KN_SG_SIMD_SSE2: moving += step_sse2(&c, &b, n - head, &i); break;
-#endif
-      default: break;
-    }
-    i += head;
-  }
-  moving += step_range(&c, &a, i, n);
+  c.all = g->moving == g->count;
+  slots_of(g, &s);
+  moving = step_path(&c, &s, g->count, g->simd);
   g->moving = moving;
   if (!c.test) {
     g->quiet -= dt;                 /* the quiet time left */
@@ -635,21 +625,25 @@ int kn_spring_group_update(kn_spring_group *g, double dt) {
   return moving;
 }
 
+/* A group coasts where its model has neither spring force nor damping
+   left: no stiffness and no damping, or ratios to the mass that underflow
+   to 0 (damping 1e308 on mass 1e308: decay = c / 2m is 0), and then the
+   exact step is x += v dt. */
 int kn_spring_group_may_overflow(const kn_spring_group *g) {
-  return (g->model.stiffness == 0 && g->model.damping == 0) ||
+  return (g->model.omega2 == 0 && g->model.decay == 0) ||
          !(g->reach <= KN_SPRING_GROUP_REACH_MAX);
 }
 
 /* As kn_spring_reset_on_target for each spring whose x or v left the
-   doubles (|.| <= DBL_MAX, without <float.h>: false for inf and NaN). */
+   doubles (|.| <= DBL_MAX: false for inf and NaN). */
 int kn_spring_group_reset_overflowed(kn_spring_group *g) {
   restart_state s;
   int i, first = 0;
   restart_begin(g, &s);
   for (i = 0; i < g->count; i++)
-    if (!(fabs(s.x[i]) <= 1.7976931348623157e308 && fabs(s.v[i]) <= 1.7976931348623157e308)) {
-      s.x[i] = s.tg[i];
-      s.v[i] = 0;
+    if (!(fabs(s.s.x[i]) <= DBL_MAX && fabs(s.s.v[i]) <= DBL_MAX)) {
+      s.s.x[i] = s.s.tg[i];
+      s.s.v[i] = 0;
       restart_one(&s, i);
       if (first == 0) first = i + 1;
     }

@@ -50,12 +50,14 @@ typedef struct kn_spring_group {
 #define KN_SG_STRIDE(count) (((size_t)(count) + 7u) & ~(size_t)7u)
 #define KN_SG_SLOT(g, slot) ((g)->data + (size_t)(slot) * KN_SG_STRIDE((g)->count))
 
-/* The update loop runs `count` springs through the widest vector unit the
-   CPU has (x86-64: AVX-512F, AVX, else SSE2; plain C elsewhere), found once
-   by kn_spring_group_init and kept in kn_spring_group.simd.  Every path
-   gives the same doubles. */
+/* The update and set_targets loops run through the widest vector unit the
+   CPU has (x86-64: AVX-512F, AVX2, else SSE2; the plain loop elsewhere),
+   found once by kn_spring_group_init and kept in kn_spring_group.simd.
+   Every path gives the same doubles.  The values are those of the names
+   "best", "avx512", "avx" (the 256-bit path, which needs AVX2), "sse2",
+   "scalar" of the binding's test hook g:_simd. */
 enum {
-  KN_SG_SIMD_BEST = 0, KN_SG_SIMD_AVX512 = 1, KN_SG_SIMD_AVX = 2,
+  KN_SG_SIMD_BEST = 0, KN_SG_SIMD_AVX512 = 1, KN_SG_SIMD_AVX2 = 2,
   KN_SG_SIMD_SSE2 = 3, KN_SG_SIMD_NONE = 4
 };
 /* The path to use when at most `cap` is wanted (KN_SG_SIMD_BEST: the widest
@@ -77,8 +79,9 @@ void kn_spring_group_set(kn_spring_group *g, int i, double x);
 void kn_spring_group_set_velocity(kn_spring_group *g, int i, double v);
 void kn_spring_group_set_state(kn_spring_group *g, int i, double x, double v);
 void kn_spring_group_set_target(kn_spring_group *g, int i, double target);
-/* All targets at once (array of count).  As kn_spring_set_target, a target
-   equal to the current one changes nothing for that spring. */
+/* All targets at once (array of count, outside the group's block).  As
+   kn_spring_set_target, a target equal to the current one changes nothing
+   for that spring. */
 void kn_spring_group_set_targets(kn_spring_group *g, const double *targets);
 /* The same for springs first .. first + k - 1 (targets: array of k). */
 void kn_spring_group_set_targets_range(kn_spring_group *g, int first, int k,
@@ -92,8 +95,8 @@ int kn_spring_group_update(kn_spring_group *g, double dt);
    S (kn_spring_restart's, with tau its time scale) keeps |y| <= 2 S and
    |v| <= 2 S / tau; g->reach, the largest |target| + 2 S max(1, 1/tau) any
    motion has had, bounds every |x| and |v|.  Only when it is above
-   DBL_MAX / 2, or the group coasts (no stiffness, no damping: x += v dt
-   grows without bound), do the bindings call
+   DBL_MAX / 2, or the group coasts (no spring force and no damping left
+   in its model: x += v dt grows without bound), do the bindings call
    kn_spring_group_reset_overflowed after an update: it puts every spring
    whose x or v is no longer finite to rest on its target, as the kn_spring
    binding does for one spring, and returns 1 + the index of the first, or
