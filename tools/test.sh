@@ -20,6 +20,8 @@
 #   lua5.4+valgrind    the suite under valgrind: no memory errors, no leaks
 #   globals            tools/check-globals.sh: no writable data in core.so
 #   threads            spec/c/threads.c: two Lua states in two threads
+#   fuzz               tools/test-fuzz.sh: every libFuzzer harness (clang,
+#                      ASan + UBSan) on its corpus, then 5 s of new inputs
 #   windows            tools/test-windows.sh: core.dll (mingw-w64) under wine
 #   hosts              tools/test-hosts.sh: a real Neovim and a real LÖVE
 #                      under Xvfb run their self-tests
@@ -136,6 +138,10 @@ if gcc -std=c99 -O2 -o "$BR/c/threads" spec/c/threads.c \
      $(pkg-config --cflags --libs lua5.4) -lpthread \
    && "$BR/c/threads" "$BR/lua5.4/?.so"; then passed=$((passed + 1))
 else echo "threads:         FAILED"; status=1; failed=$((failed + 1)); fi
+
+# The fuzz harnesses of the C core: corpora and a short run each.
+if BUILD_ROOT="$BR" sh tools/test-fuzz.sh; then passed=$((passed + 1))
+else status=1; failed=$((failed + 1)); fi
 
 # Windows: core.dll cross-compiled with mingw-w64, run under wine against a
 # Windows LuaJIT built from Debian's source (cached under $BR/windows);
