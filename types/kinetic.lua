@@ -281,6 +281,7 @@ function kinetic.spring(opts) end
 ---@field position? number default 0
 ---@field velocity? number default 0
 ---@field constant_deceleration? number default 0
+---@field tolerance? number the speed below which done() is true (default 1e-3)
 
 ---A friction motion (Flutter's FrictionSimulation).
 ---@class kinetic.Friction: userdata
@@ -330,6 +331,7 @@ function kinetic.friction(opts) end
 ---@field acceleration number
 ---@field position? number default 0
 ---@field velocity? number default 0
+---@field end_distance? number done() once |x| >= end_distance (default: never)
 
 ---A constant acceleration motion (Flutter's GravitySimulation).
 ---@class kinetic.Gravity: userdata

@@ -130,6 +130,37 @@ void lk_checkfielditems(lua_State *L, int arg, const char *key, int n);
 /* Raise "bad argument #arg to 'f' (field 'key': msg)". */
 int lk_fielderror(lua_State *L, int arg, const char *key, const char *msg);
 
+/* The keys of the option table at absolute index t, checked before
+   anything is read from it.  `known` is the NULL-terminated list of the
+   names the table may hold; the only other keys allowed are the integers
+   1..narray (its array part: a timeline's segments).  Raises, on argument
+   arg, "unknown option 'stiffnes'; did you mean 'stiffness'?" -- the
+   known name at the least Damerau-Levenshtein distance (a transposition
+   is one edit), offered only within 1 edit for keys of up to 5 characters
+   and 2 for longer ones (the first in `known` on a tie); without one,
+   "unknown option 'zzz'", followed by "(options: a, b, c)" when `known`
+   has at most 12 names.  Any other key: "unexpected key of type boolean
+   (true); options are named by strings", with ", <items>" appended when
+   items is not NULL (what the array part holds).  Of several bad keys the
+   least is reported (strings first, bytewise), whatever the table's
+   traversal order.  Leaves the stack as it was. */
+void lk_checkoptions(lua_State *L, int t, int arg, const char *const *known,
+                     lua_Integer narray, const char *items);
+/* The same check without raising: NULL when every key is allowed, else
+   the message, on top of the stack (what it was made of below it), for a
+   caller that raises with its own context ("segment 2: unknown option
+   ..."). */
+const char *lk_optionerror(lua_State *L, int t, const char *const *known,
+                           lua_Integer narray, const char *items);
+
+/* What the table at idx, which has no item 1, is -- for an error where an
+   array was expected -- pushed as text and returned as a kind:
+   LK_TABLE_NAMED "a table with named keys (x, y)" (its first 4 string
+   keys in bytewise order, then ", ..."), LK_TABLE_EMPTY "an empty table",
+   LK_TABLE_HOLED "a table with no item 1" (other keys only). */
+enum { LK_TABLE_EMPTY, LK_TABLE_NAMED, LK_TABLE_HOLED };
+int lk_pushtablekind(lua_State *L, int idx);
+
 /* Raise "bad argument #arg to 'f' (<what> expected, got <typename>)",
    where typename is the __name of a userdata when it has one. */
 int lk_typeerror(lua_State *L, int arg, const char *what);

@@ -61,8 +61,18 @@ static double *field(void *m, size_t at) {
 
 /* ---- construction -------------------------------------------------------- */
 
-static void check_options(lua_State *L) {
+/* The options of each constructor: any other name is refused. */
+static const char *const friction_option_names[] = {
+  "drag", "position", "velocity", "constant_deceleration", "tolerance", NULL
+};
+static const char *const gravity_option_names[] = {
+  "acceleration", "position", "velocity", "end_distance", NULL
+};
+
+/* Argument 1: a table of the options `known`, checked before any is read. */
+static void check_options(lua_State *L, const char *const *known) {
   if (lua_type(L, 1) != LUA_TTABLE) lk_typeerror(L, 1, "table");
+  lk_checkoptions(L, 1, 1, known, 0, NULL);
 }
 
 static double required(lua_State *L, const char *key) {
@@ -77,7 +87,7 @@ static double required(lua_State *L, const char *key) {
 static int kinetic_friction(lua_State *L) {
   double drag, x0, v0, cd, tol;
   kn_friction *f;
-  check_options(L);
+  check_options(L, friction_option_names);
   drag = required(L, "drag");
   if (!(drag > 0 && drag < 1)) lk_fieldrangeerror(L, 1, "drag", "number in (0, 1)", drag);
   x0 = lk_optfieldnum(L, 1, 1, "position", 0);
@@ -94,7 +104,7 @@ static int kinetic_friction(lua_State *L) {
 static int kinetic_gravity(lua_State *L) {
   double a, x0, v0, end;
   kn_gravity *g;
-  check_options(L);
+  check_options(L, gravity_option_names);
   a = required(L, "acceleration");
   x0 = lk_optfieldnum(L, 1, 1, "position", 0);
   v0 = lk_optfieldnum(L, 1, 1, "velocity", 0);

@@ -177,7 +177,14 @@ static int state_len(lua_State *L, int t, const char *key) {
   if (lk_rawlen(L, -1) > MAX_COMPONENTS)
     lk_fielderror(L, 1, key, "array too long");
   n = (int)lk_rawlen(L, -1);
-  if (n < 1) lk_fielderror(L, 1, key, "non-empty array expected, got an empty table");
+  if (n < 1) {                 /* {}, {x = 0, y = 0}: say which */
+    int kind = lk_pushtablekind(L, -1);
+    lk_fielderror(L, 1, key, lua_pushfstring(L, "%s expected, got %s%s",
+                  kind == LK_TABLE_EMPTY ? "non-empty array" : "array of numbers",
+                  lua_tostring(L, -1), kind != LK_TABLE_NAMED ? ""
+                  : "; a spring animates a number or an array of numbers "
+                    "(kinetic.timeline animates named properties)"));
+  }
   lk_checkfielditems(L, 1, key, n);
   lua_pop(L, 1);
   return n;
@@ -239,12 +246,25 @@ static int read_integrator(lua_State *L, int t) {
   return integrator;
 }
 
+/* Every option kinetic.spring reads: the state, each parameter family
+   (lk_spring_read_params), the integrator and rest thresholds, clamp and
+   the callbacks.  Any other name is refused before anything is read. */
+static const char *const spring_option_names[] = {
+  "from", "to", "velocity",
+  "stiffness", "damping", "mass", "frequency", "damping_ratio", "response",
+  "duration", "bounce", "tension", "friction", "origami_tension",
+  "origami_friction", "bounciness", "speed", "preset",
+  "integrator", "rest_delta", "rest_speed", "clamp", "on_update", "on_rest", NULL
+};
+
 /* Argument 1 of kinetic.spring (nil, none or an options table) into *o,
-   every field checked, in the order the errors are reported. */
+   every field checked, in the order the errors are reported: the names
+   first. */
 static void read_options(lua_State *L, spring_options *o) {
   o->t = 0;
   if (!lua_isnoneornil(L, 1)) {
     if (lua_type(L, 1) != LUA_TTABLE) lk_typeerror(L, 1, "table");
+    lk_checkoptions(L, 1, 1, spring_option_names, 0, NULL);
     o->t = 1;
   }
   lk_spring_read_params(L, o->t, &o->params);

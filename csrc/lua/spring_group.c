@@ -18,31 +18,34 @@
 
 #define MAX_COUNT (1 << 24)
 
-/* Every key the options table may hold (char arrays: no relocated data). */
-static const char known_keys[][17] = {
-  "count", "from", "to", "velocity", "integrator", "rest_delta", "rest_speed",
-  "clamp", "mass", "damping_ratio", "stiffness", "damping", "frequency",
-  "response", "duration", "bounce", "tension", "friction", "origami_tension",
-  "origami_friction", "bounciness", "speed", "preset", ""
+/* Every option kinetic.spring_group reads: count, the state, each
+   parameter family (lk_spring_read_params), the integrator, the rest
+   thresholds and clamp -- kinetic.spring's without its callbacks. */
+static const char *const group_option_names[] = {
+  "count", "from", "to", "velocity",
+  "stiffness", "damping", "mass", "frequency", "damping_ratio", "response",
+  "duration", "bounce", "tension", "friction", "origami_tension",
+  "origami_friction", "bounciness", "speed", "preset",
+  "integrator", "rest_delta", "rest_speed", "clamp", NULL
 };
 static const char state_keys[3][9] = { "from", "to", "velocity" };
 
+/* Refuse any name but the known ones; kinetic.spring's callbacks with
+   their own reason. */
 static void check_keys(lua_State *L) {
-  lua_pushnil(L);
-  while (lua_next(L, 1) != 0) {
-    int i;
+  static const char callbacks[2][10] = { "on_update", "on_rest" };
+  const char *msg = lk_optionerror(L, 1, group_option_names, 0, NULL);
+  int i;
+  if (msg == NULL) return;
+  for (i = 0; i < 2; i++) {
+    lua_getfield(L, 1, callbacks[i]);
+    if (!lua_isnil(L, -1))
+      lk_argerror(L, 1, lua_pushfstring(L, "unknown option '%s' (a spring group takes no "
+                    "callbacks: poll the count g:update returns, or g:at_rest(i))",
+                    callbacks[i]));
     lua_pop(L, 1);
-    if (lua_type(L, -1) != LUA_TSTRING) {
-      lk_argerror(L, 1, lua_pushfstring(L, "unexpected key of type %s (options are named fields)",
-                    lk_typename(L, -1)));
-    }
-    for (i = 0; known_keys[i][0] != '\0'; i++)
-      if (strcmp(known_keys[i], lua_tostring(L, -1)) == 0) break;
-    if (known_keys[i][0] == '\0')
-      lk_argerror(L, 1, lua_pushfstring(L, "unknown field '%s' (spring_group takes count, "
-                    "from, to, velocity, integrator, rest_delta, rest_speed, clamp and one "
-                    "spring parameter family; no callbacks)", lua_tostring(L, -1)));
   }
+  lk_argerror(L, 1, msg);
 }
 
 /* Check state field `key`: a number or an array of exactly count numbers. */
@@ -60,6 +63,13 @@ static void check_state(lua_State *L, const char *key, int count) {
     default:
       lk_fielderror(L, 1, key, lua_pushfstring(L, "number or array expected, got %s",
                     lk_typename(L, -1)));
+  }
+  if (lk_rawlen(L, -1) == 0) {  /* {x = 0}: say so, not "0 items" */
+    if (lk_pushtablekind(L, -1) != LK_TABLE_EMPTY)
+      lk_fielderror(L, 1, key, lua_pushfstring(L, "array of %d numbers (count) expected, got "
+                    "%s; the springs of a group are numbered 1 to count", count,
+                    lua_tostring(L, -1)));
+    lua_pop(L, 1);
   }
   if (lk_rawlen(L, -1) != (size_t)count)
     lk_fielderror(L, 1, key, lua_pushfstring(L, "array of %d numbers (count) expected, got %d items",
@@ -97,7 +107,7 @@ static void check_integrator(lua_State *L) {
 }
 
 /* kinetic.spring_group(options) -> a kinetic.SpringGroup: every option
-   checked first (count, the keys, the parameter family, the state fields,
+   checked first (the keys, count, the parameter family, the state fields,
    integrator, rest thresholds, clamp, the model), then built. */
 static int kinetic_spring_group(lua_State *L) {
   int count, i, clamp;
@@ -108,8 +118,8 @@ static int kinetic_spring_group(lua_State *L) {
 
   if (lua_type(L, 1) != LUA_TTABLE) return lk_typeerror(L, 1, "table");
   lua_settop(L, 1);
-  count = read_count(L);
   check_keys(L);
+  count = read_count(L);
   lk_spring_read_params(L, 1, &p);
   for (i = 0; i < 3; i++) check_state(L, state_keys[i], count);
   check_integrator(L);

@@ -168,6 +168,9 @@ static void read_state(lua_State *L, int idx, int seg, unsigned shape,
   }
   if (shape == SHAPE_VECTOR) {
     int len = (int)lk_rawlen(L, idx);
+    if (len == 0 && lk_pushtablekind(L, idx) != LK_TABLE_EMPTY)   /* {x = 1} */
+      context_error(L, seg, field, "array of %d numbers expected (as 'from'), got %s",
+                    ncomp, lua_tostring(L, -1));
     if (len != ncomp)
       context_error(L, seg, field, "array of %d numbers expected (as 'from'), got %d",
                     ncomp, len);
@@ -186,8 +189,12 @@ static void read_state(lua_State *L, int idx, int seg, unsigned shape,
     name = lua_tostring(L, -1);
     lua_pushvalue(L, -1);
     lua_rawget(L, idx);
-    if (lua_isnil(L, -1))
+    if (lua_isnil(L, -1)) {
+      if (lk_rawlen(L, idx) > 0)                       /* {1, 2} */
+        context_error(L, seg, field, "table of named numbers expected (as 'from'), "
+                      "got an array of %d items", (int)lk_rawlen(L, idx));
       context_error(L, seg, field, "property '%s' missing (as in 'from')", name);
+    }
     pre = lua_pushfstring(L, "property '%s': ", name);
     dst[j] = finite_at(L, -2, seg, field, pre);
     lua_pop(L, 3);
@@ -357,6 +364,14 @@ static void timeline_state(lua_State *L, kn_timeline *tl, int self, double t,
 
 /* ---- construction ----------------------------------------------------- */
 
+/* The options of def (besides its segments, items 1 to #def) and the
+   fields of a segment: any other name is refused. */
+static const char *const timeline_option_names[] = {
+  "from", "interpolation", "angle_unit", "pivot", "after", "iterations", "delay",
+  "on_keyframe", "on_iteration", "on_complete", NULL
+};
+static const char *const segment_field_names[] = { "to", "duration", "easing", NULL };
+
 /* Stack of kinetic.timeline(def) while it builds the timeline. */
 enum { DEF = 1, UV = 2, FROM = 3, TL = 4 };
 
@@ -381,6 +396,10 @@ static void read_pivot(lua_State *L, timeline_options *o) {
                     o->shape == SHAPE_VECTOR
                       ? lua_pushfstring(L, "%d components", o->ncomp)
                       : o->shape == SHAPE_NAMED ? "named properties" : "a number");
+    if (lua_type(L, -1) == LUA_TTABLE && lk_rawlen(L, -1) == 0 &&
+        lk_pushtablekind(L, -1) == LK_TABLE_NAMED)    /* {x = 0, y = 0} */
+      context_error(L, 0, "pivot", "{x, y} expected for 'polar' (an array of 2 numbers), "
+                    "got %s", lua_tostring(L, -1));
     if (lua_type(L, -1) != LUA_TTABLE || lk_rawlen(L, -1) != 2)
       context_error(L, 0, "pivot", "{x, y} expected for 'polar', got %s",
                     lk_typename(L, -1));
@@ -442,6 +461,22 @@ static unsigned read_callbacks(lua_State *L) {
     }
   }
   return events;
+}
+
+/* The names in def and in each segment that is a table, checked before
+   anything else is read. */
+static void check_names(lua_State *L, int nseg) {
+  int i;
+  lk_checkoptions(L, DEF, DEF, timeline_option_names, nseg,
+                  "segments are the array part (items 1 to n, no holes)");
+  for (i = 1; i <= nseg; i++) {
+    lua_rawgeti(L, DEF, i);
+    if (lua_type(L, -1) == LUA_TTABLE) {
+      const char *msg = lk_optionerror(L, lua_gettop(L), segment_field_names, 0, NULL);
+      if (msg != NULL) context_error(L, i, NULL, "%s", msg);
+    }
+    lua_pop(L, 1);
+  }
 }
 
 /* Every option of def but the segments into *o, in the order errors are
@@ -556,8 +591,8 @@ static void read_segment(lua_State *L, kn_timeline *tl, unsigned shape, int i) {
   lua_pop(L, 1);                                 /* the segment */
 }
 
-/* kinetic.timeline(def) -> a kinetic.Timeline: the options, then the
-   block, then def.from and every segment, then the totals. */
+/* kinetic.timeline(def) -> a kinetic.Timeline: the names, the options,
+   then the block, then def.from and every segment, then the totals. */
 static int kinetic_timeline(lua_State *L) {
   timeline_options o;
   kn_timeline *tl;
@@ -569,6 +604,7 @@ static int kinetic_timeline(lua_State *L) {
   if (o.nseg == 0)
     return lk_argerror(L, DEF,
       "at least one segment { to = ..., duration = ... } expected, got none");
+  check_names(L, o.nseg);
   read_options(L, &o);
   tl = new_block(L, &o);                         /* TL */
   read_state(L, FROM, 0, o.shape, o.ncomp, FROM, UV, tl->keys);

@@ -261,3 +261,189 @@ int lk_fieldrangeerror(lua_State *L, int arg, const char *key,
   return lk_fielderror(L, arg, key, lua_pushfstring(L, "%s expected, got %s",
                                                     expected, num));
 }
+
+/* ---- option tables --------------------------------------------------------- */
+
+/* Names longer than this get no suggestion (the distance's rows are
+   fixed arrays); every known name is far shorter. */
+#define NAME_MAX_SUGGEST 64
+
+/* Known lists of at most this many names are listed in full when an
+   unknown name has no near one. */
+#define LIST_MAX 12
+
+/* The optimal string alignment distance of a[0..na) and b[0..nb) (both
+   <= NAME_MAX_SUGGEST): the fewest insertions, deletions, substitutions
+   and transpositions of two adjacent characters (Damerau-Levenshtein,
+   each counting 1) that turn a into b, no substring edited twice. */
+static int edit_distance(const char *a, size_t na, const char *b, size_t nb) {
+  int rows[3][NAME_MAX_SUGGEST + 1];
+  int *before = rows[0], *prev = rows[1], *cur = rows[2], *spare;
+  size_t i, j;
+  for (j = 0; j <= nb; j++) prev[j] = (int)j;
+  for (i = 1; i <= na; i++) {
+    cur[0] = (int)i;
+    for (j = 1; j <= nb; j++) {
+      int d = prev[j - 1] + (a[i - 1] != b[j - 1]);
+      if (prev[j] + 1 < d) d = prev[j] + 1;
+      if (cur[j - 1] + 1 < d) d = cur[j - 1] + 1;
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+          before[j - 2] + 1 < d)
+        d = before[j - 2] + 1;
+      cur[j] = d;
+    }
+    spare = before; before = prev; prev = cur; cur = spare;
+  }
+  return prev[nb];
+}
+
+/* Whether the key on top of the stack is allowed: a string in `known`
+   (all len bytes: a name with a '\0' inside matches none), or an integer
+   in [1, narray]. */
+static int key_known(lua_State *L, const char *const *known, lua_Integer narray) {
+  switch (lua_type(L, -1)) {
+    case LUA_TSTRING: {        /* compared inline: no call per name */
+      size_t len, i;
+      const char *s = lua_tolstring(L, -1, &len);
+      for (; *known != NULL; known++) {
+        const char *k = *known;
+        for (i = 0; i < len && k[i] == s[i]; i++) {}
+        if (i == len && k[i] == '\0') return 1;
+      }
+      return 0;
+    }
+    case LUA_TNUMBER: {
+      double x = (double)lua_tonumber(L, -1);
+      return x >= 1 && x <= (double)narray && x == floor(x);
+    }
+    default:
+      return 0;
+  }
+}
+
+/* Whether the key at a comes before the key at b in the order errors
+   report bad keys in: strings first (bytewise), then other types by
+   their type code, numbers by value and false before true, so the
+   message does not depend on the table's traversal order. */
+static int key_before(lua_State *L, int a, int b) {
+  int ta = lua_type(L, a), tb = lua_type(L, b);
+  if (ta != tb) return ta == LUA_TSTRING || (tb != LUA_TSTRING && ta < tb);
+  switch (ta) {
+    case LUA_TSTRING: {
+      size_t la, lb;
+      const char *sa = lua_tolstring(L, a, &la), *sb = lua_tolstring(L, b, &lb);
+      int c = memcmp(sa, sb, la < lb ? la : lb);
+      return c < 0 || (c == 0 && la < lb);
+    }
+    case LUA_TNUMBER: return lua_tonumber(L, a) < lua_tonumber(L, b);
+    case LUA_TBOOLEAN: return !lua_toboolean(L, a) && lua_toboolean(L, b);
+    default: return 0;
+  }
+}
+
+/* The message for the unknown string key at idx: with the nearest known
+   name when one is close, else with the whole list when it is short. */
+static const char *unknown_option(lua_State *L, int idx, const char *const *known) {
+  size_t len, n;
+  const char *key = lua_tolstring(L, idx, &len);
+  int i, best = -1, best_d = 0, limit = (int)(len / 3);
+  if (limit < 1) limit = 1;
+  if (limit > 2) limit = 2;
+  if (strlen(key) != len)          /* %s would stop at the zero byte */
+    return lua_pushfstring(L, "unknown option '%s\\0...' (a name with a zero byte)", key);
+  for (i = 0; known[i] != NULL; i++) {
+    int d;
+    if (len > NAME_MAX_SUGGEST || (n = strlen(known[i])) > NAME_MAX_SUGGEST) continue;
+    d = edit_distance(key, len, known[i], n);
+    if (d <= limit && (best < 0 || d < best_d)) { best = i; best_d = d; }
+  }
+  if (best >= 0)
+    return lua_pushfstring(L, "unknown option '%s'; did you mean '%s'?", key, known[best]);
+  if (i == 0 || i > LIST_MAX) return lua_pushfstring(L, "unknown option '%s'", key);
+  luaL_checkstack(L, LIST_MAX + 2, "option names");
+  lua_pushfstring(L, "unknown option '%s' (options: %s", key, known[0]);
+  for (i = 1; known[i] != NULL; i++) lua_pushfstring(L, ", %s", known[i]);
+  lua_pushliteral(L, ")");
+  lua_concat(L, i + 1);
+  return lua_tostring(L, -1);
+}
+
+const char *lk_optionerror(lua_State *L, int t, const char *const *known,
+                           lua_Integer narray, const char *items) {
+  int bad = 0;
+  lua_pushnil(L);
+  while (lua_next(L, t) != 0) {
+    lua_pop(L, 1);                              /* the key stays on top */
+    if (key_known(L, known, narray)) continue;
+    if (bad == 0) {                             /* a copy below the key */
+      lua_pushvalue(L, -1);
+      lua_insert(L, -2);
+      bad = lua_gettop(L) - 1;
+    } else if (key_before(L, -1, bad)) {
+      lua_pushvalue(L, -1);
+      lua_replace(L, bad);
+    }
+  }
+  if (bad == 0) return NULL;
+  switch (lua_type(L, bad)) {
+    case LUA_TSTRING:
+      return unknown_option(L, bad, known);
+    case LUA_TNUMBER:
+      return lua_pushfstring(L, "unexpected key of type number (%s); options are named "
+                             "by strings%s%s", lk_pushnumstr(L, (double)lua_tonumber(L, bad)),
+                             items ? ", " : "", items ? items : "");
+    default:
+      return lua_pushfstring(L, "unexpected key of type %s%s; options are named by strings%s%s",
+                             lk_typename(L, bad),
+                             lua_type(L, bad) != LUA_TBOOLEAN ? ""
+                               : lua_toboolean(L, bad) ? " (true)" : " (false)",
+                             items ? ", " : "", items ? items : "");
+  }
+}
+
+void lk_checkoptions(lua_State *L, int t, int arg, const char *const *known,
+                     lua_Integer narray, const char *items) {
+  const char *msg = lk_optionerror(L, t, known, narray, items);
+  if (msg != NULL) lk_argerror(L, arg, msg);
+}
+
+int lk_pushtablekind(lua_State *L, int idx) {
+  int shown, nstr = 0, any = 0, base;
+  idx = lk_absindex(L, idx);
+  luaL_checkstack(L, 12, "table keys");
+  lua_pushnil(L);
+  while (lua_next(L, idx) != 0) {
+    lua_pop(L, 1);
+    any = 1;
+    nstr += lua_type(L, -1) == LUA_TSTRING;
+  }
+  if (nstr == 0) {
+    lua_pushstring(L, any ? "a table with no item 1" : "an empty table");
+    return any ? LK_TABLE_HOLED : LK_TABLE_EMPTY;
+  }
+  /* the first 4 names in order: each pass finds the least name after
+     the last one found (slots base+1 ..) */
+  base = lua_gettop(L);
+  for (shown = 0; shown < 4 && shown < nstr; shown++) {
+    int found = 0;
+    lua_pushnil(L);
+    while (lua_next(L, idx) != 0) {
+      lua_pop(L, 1);
+      if (lua_type(L, -1) != LUA_TSTRING) continue;
+      if (shown > 0 && !key_before(L, base + shown, -1)) continue;
+      if (found && !key_before(L, -1, base + shown + 1)) continue;
+      lua_pushvalue(L, -1);
+      if (found) lua_replace(L, base + shown + 1);
+      else { lua_insert(L, -2); found = 1; }
+    }
+  }
+  lua_pushliteral(L, "a table with named keys (");
+  lua_insert(L, base + 1);
+  for (shown = 1; shown < 4 && shown < nstr; shown++) {
+    lua_pushliteral(L, ", ");
+    lua_insert(L, base + 2 * shown + 1);
+  }
+  lua_pushstring(L, nstr > 4 ? ", ...)" : ")");
+  lua_concat(L, lua_gettop(L) - base);
+  return LK_TABLE_NAMED;
+}

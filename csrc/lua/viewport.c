@@ -55,6 +55,10 @@ static void read_pair(lua_State *L, int idx, const char *what, double *out,
                       int (*fail)(lua_State *, const char *, const char *)) {
   int i;
   if (lua_type(L, idx) != LUA_TTABLE || lk_rawlen(L, idx) != 2) {
+    if (lua_type(L, idx) == LUA_TTABLE && lk_rawlen(L, idx) == 0 &&
+        lk_pushtablekind(L, idx) == LK_TABLE_NAMED)   /* {x = 1, y = 2} */
+      fail(L, what, lua_pushfstring(L, "{x, y} expected (an array of 2 numbers), got %s",
+                                    lua_tostring(L, -1)));
     fail(L, what, lua_pushfstring(L, "{x, y} expected, got %s",
                                   lk_typename(L, idx)));
     return;
@@ -84,6 +88,12 @@ static int assign_fail(lua_State *L, const char *key, const char *msg) {
   return luaL_error(L, "kinetic.Viewport field '%s': %s", key, msg);
 }
 
+/* The options of kinetic.viewport, besides items 1 and 2 (width and
+   height): any other name is refused. */
+static const char *const viewport_option_names[] = {
+  "width", "height", "origin", "unit", "scale", NULL
+};
+
 /* kinetic.viewport{ width, height, origin = {ox, oy}, unit = {ux, uy},
    scale = {kx, ky} }; width and height may also be given by name. */
 static int kinetic_viewport(lua_State *L) {
@@ -93,6 +103,7 @@ static int kinetic_viewport(lua_State *L) {
   static const char sizes[2][8] = { "width", "height" };
   if (lua_type(L, 1) != LUA_TTABLE) return lk_typeerror(L, 1, "table");
   lua_settop(L, 1);
+  lk_checkoptions(L, 1, 1, viewport_option_names, 2, "width and height may be items 1 and 2");
   for (i = 0; i < 2; i++) {
     double x;
     if (!lk_getfieldnum(L, 1, 1, sizes[i], &x)) {
