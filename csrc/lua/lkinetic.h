@@ -143,15 +143,17 @@ int lk_fielderror(lua_State *L, int arg, const char *key, const char *msg);
    (true); options are named by strings", with ", <items>" appended when
    items is not NULL (what the array part holds).  Of several bad keys the
    least is reported (strings first, bytewise), whatever the table's
-   traversal order.  Leaves the stack as it was. */
-void lk_checkoptions(lua_State *L, int t, int arg, const char *const *known,
-                     lua_Integer narray, const char *items);
+   traversal order.  Leaves the stack as it was.  Returns which of the
+   first 32 known names the table holds (bit i: known[i]), so that a
+   constructor reads only the options that are there. */
+unsigned lk_checkoptions(lua_State *L, int t, int arg, const char *const *known,
+                         lua_Integer narray, const char *items);
 /* The same check without raising: NULL when every key is allowed, else
    the message, on top of the stack (what it was made of below it), for a
    caller that raises with its own context ("segment 2: unknown option
-   ..."). */
+   ..."); *present (when not NULL) as lk_checkoptions returns it. */
 const char *lk_optionerror(lua_State *L, int t, const char *const *known,
-                           lua_Integer narray, const char *items);
+                           lua_Integer narray, const char *items, unsigned *present);
 
 /* What the table at idx, which has no item 1, is -- for an error where an
    array was expected -- pushed as text and returned as a kind:

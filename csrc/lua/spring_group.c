@@ -34,7 +34,7 @@ static const char state_keys[3][9] = { "from", "to", "velocity" };
    their own reason. */
 static void check_keys(lua_State *L) {
   static const char callbacks[2][10] = { "on_update", "on_rest" };
-  const char *msg = lk_optionerror(L, 1, group_option_names, 0, NULL);
+  const char *msg = lk_optionerror(L, 1, group_option_names, 0, NULL, NULL);
   int i;
   if (msg == NULL) return;
   for (i = 0; i < 2; i++) {

@@ -370,6 +370,12 @@ static const char *const timeline_option_names[] = {
   "from", "interpolation", "angle_unit", "pivot", "after", "iterations", "delay",
   "on_keyframe", "on_iteration", "on_complete", NULL
 };
+/* Bits of the names check_names finds in def (lk_checkoptions). */
+enum {
+  HAS_INTERPOLATION = 1u << 1, HAS_ANGLE_UNIT = 1u << 2, HAS_PIVOT = 1u << 3,
+  HAS_AFTER = 1u << 4, HAS_ITERATIONS = 1u << 5, HAS_DELAY = 1u << 6,
+  HAS_CALLBACKS = 7u << 7
+};
 static const char *const segment_field_names[] = { "to", "duration", "easing", NULL };
 
 /* Stack of kinetic.timeline(def) while it builds the timeline. */
@@ -464,41 +470,48 @@ static unsigned read_callbacks(lua_State *L) {
 }
 
 /* The names in def and in each segment that is a table, checked before
-   anything else is read. */
-static void check_names(lua_State *L, int nseg) {
+   anything else is read; returns the HAS_* bits of the options def has. */
+static unsigned check_names(lua_State *L, int nseg) {
   int i;
-  lk_checkoptions(L, DEF, DEF, timeline_option_names, nseg,
-                  "segments are the array part (items 1 to n, no holes)");
+  unsigned present = lk_checkoptions(L, DEF, DEF, timeline_option_names, nseg,
+                                     "segments are the array part (items 1 to n, no holes)");
   for (i = 1; i <= nseg; i++) {
     lua_rawgeti(L, DEF, i);
     if (lua_type(L, -1) == LUA_TTABLE) {
-      const char *msg = lk_optionerror(L, lua_gettop(L), segment_field_names, 0, NULL);
+      const char *msg = lk_optionerror(L, lua_gettop(L), segment_field_names, 0, NULL, NULL);
       if (msg != NULL) context_error(L, i, NULL, "%s", msg);
     }
     lua_pop(L, 1);
   }
+  return present;
 }
 
 /* Every option of def but the segments into *o, in the order errors are
    reported: the shape of def.from (its names go to the user value), the
    size, interpolation, angle_unit, after, pivot, iterations, delay and the
-   callbacks.  Pushes the user value (UV) and def.from (FROM). */
-static void read_options(lua_State *L, timeline_options *o) {
+   callbacks; an option def does not have (`present`, from check_names)
+   takes its default without a lookup.  Pushes the user value (UV) and
+   def.from (FROM). */
+static void read_options(lua_State *L, timeline_options *o, unsigned present) {
   lua_createtable(L, 0, 4);                      /* UV */
   lua_getfield(L, DEF, "from");                  /* FROM */
   o->ncomp = 0;
   o->shape = from_shape(L, FROM, UV, &o->ncomp);
   if ((double)o->nseg * (o->ncomp + 4) > MAX_ELEMENTS)
     lk_argerror(L, DEF, "too many segments");
-  o->mode = option(L, "interpolation", mode_names, 4, KN_INTERP_LINEAR,
-                   "'linear', 'shortest-angle', 'longest-angle' or 'polar'");
-  o->unit = option(L, "angle_unit", unit_names, 2, 0, "'degrees' or 'radians'");
-  o->after = option(L, "after", after_names, 3, KN_AFTER_STOP,
-                    "'stop', 'restart' or 'reverse'");
-  read_pivot(L, o);
-  o->iterations = read_iterations(L, o->after);
-  o->delay = read_delay(L);
-  o->events = read_callbacks(L);
+  o->mode = !(present & HAS_INTERPOLATION) ? KN_INTERP_LINEAR
+    : option(L, "interpolation", mode_names, 4, KN_INTERP_LINEAR,
+             "'linear', 'shortest-angle', 'longest-angle' or 'polar'");
+  o->unit = !(present & HAS_ANGLE_UNIT) ? 0
+    : option(L, "angle_unit", unit_names, 2, 0, "'degrees' or 'radians'");
+  o->after = !(present & HAS_AFTER) ? KN_AFTER_STOP
+    : option(L, "after", after_names, 3, KN_AFTER_STOP, "'stop', 'restart' or 'reverse'");
+  o->pivot[0] = o->pivot[1] = 0.0;
+  if ((present & HAS_PIVOT) || o->mode == KN_INTERP_POLAR) read_pivot(L, o);
+  o->iterations = !(present & HAS_ITERATIONS) ? (o->after == KN_AFTER_STOP ? 1.0 : HUGE_VAL)
+    : read_iterations(L, o->after);
+  o->delay = !(present & HAS_DELAY) ? 0.0 : read_delay(L);
+  o->events = !(present & HAS_CALLBACKS) ? 0 : read_callbacks(L);
 }
 
 /* Push the timeline block (TL) for the options, its fields set and, for
@@ -604,8 +617,7 @@ static int kinetic_timeline(lua_State *L) {
   if (o.nseg == 0)
     return lk_argerror(L, DEF,
       "at least one segment { to = ..., duration = ... } expected, got none");
-  check_names(L, o.nseg);
-  read_options(L, &o);
+  read_options(L, &o, check_names(L, o.nseg));
   tl = new_block(L, &o);                         /* TL */
   read_state(L, FROM, 0, o.shape, o.ncomp, FROM, UV, tl->keys);
   for (i = 1; i <= o.nseg; i++) read_segment(L, tl, o.shape, i);

@@ -297,24 +297,25 @@ static int edit_distance(const char *a, size_t na, const char *b, size_t nb) {
   return prev[nb];
 }
 
-/* Whether the key on top of the stack is allowed: a string in `known`
-   (all len bytes: a name with a '\0' inside matches none), or an integer
-   in [1, narray]. */
+/* Whether the key on top of the stack is allowed: 1 + its index in
+   `known` for a string there (all len bytes: a name with a '\0' inside
+   matches none), -1 for an integer in [1, narray], 0 for any other key. */
 static int key_known(lua_State *L, const char *const *known, lua_Integer narray) {
   switch (lua_type(L, -1)) {
     case LUA_TSTRING: {        /* compared inline: no call per name */
       size_t len, i;
+      int j;
       const char *s = lua_tolstring(L, -1, &len);
-      for (; *known != NULL; known++) {
-        const char *k = *known;
+      for (j = 0; known[j] != NULL; j++) {
+        const char *k = known[j];
         for (i = 0; i < len && k[i] == s[i]; i++) {}
-        if (i == len && k[i] == '\0') return 1;
+        if (i == len && k[i] == '\0') return j + 1;
       }
       return 0;
     }
     case LUA_TNUMBER: {
       double x = (double)lua_tonumber(L, -1);
-      return x >= 1 && x <= (double)narray && x == floor(x);
+      return x >= 1 && x <= (double)narray && x == floor(x) ? -1 : 0;
     }
     default:
       return 0;
@@ -369,12 +370,15 @@ static const char *unknown_option(lua_State *L, int idx, const char *const *know
 }
 
 const char *lk_optionerror(lua_State *L, int t, const char *const *known,
-                           lua_Integer narray, const char *items) {
-  int bad = 0;
+                           lua_Integer narray, const char *items, unsigned *present) {
+  int bad = 0, k;
+  unsigned seen = 0;
   lua_pushnil(L);
   while (lua_next(L, t) != 0) {
     lua_pop(L, 1);                              /* the key stays on top */
-    if (key_known(L, known, narray)) continue;
+    k = key_known(L, known, narray);
+    if (k > 0 && k <= 32) seen |= 1u << (k - 1);
+    if (k != 0) continue;
     if (bad == 0) {                             /* a copy below the key */
       lua_pushvalue(L, -1);
       lua_insert(L, -2);
@@ -384,6 +388,7 @@ const char *lk_optionerror(lua_State *L, int t, const char *const *known,
       lua_replace(L, bad);
     }
   }
+  if (present != NULL) *present = seen;
   if (bad == 0) return NULL;
   switch (lua_type(L, bad)) {
     case LUA_TSTRING:
@@ -401,10 +406,12 @@ const char *lk_optionerror(lua_State *L, int t, const char *const *known,
   }
 }
 
-void lk_checkoptions(lua_State *L, int t, int arg, const char *const *known,
-                     lua_Integer narray, const char *items) {
-  const char *msg = lk_optionerror(L, t, known, narray, items);
+unsigned lk_checkoptions(lua_State *L, int t, int arg, const char *const *known,
+                         lua_Integer narray, const char *items) {
+  unsigned present;
+  const char *msg = lk_optionerror(L, t, known, narray, items, &present);
   if (msg != NULL) lk_argerror(L, arg, msg);
+  return present;
 }
 
 int lk_pushtablekind(lua_State *L, int idx) {
