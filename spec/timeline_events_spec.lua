@@ -122,7 +122,7 @@ describe("timeline events", function()
     local v = tl:update(7.5)          -- would cross many events; the first one seeks
     assert.are.same({ "keyframe 1" }, log)
     assert.are.equal(0.5, tl:time())
-    assert.are.equal(0.5, v)          -- update returns the state after its callbacks
+    assert.are.equal(1.5, v)          -- update returns the state of its frame, at 7.5
     tl:update(1)                      -- continues from the seek
     assert.are.same({ "keyframe 1", "keyframe 1" }, log)
   end)

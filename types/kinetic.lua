@@ -414,7 +414,8 @@ local Timeline = {}
 ---@return any ...
 function Timeline:at(t, out) end
 
----Advance the clock by dt and return like `at`; fires every callback crossed, in time order.
+---Advance the clock by dt, write the new state into out, then fire every callback
+---crossed, in time order; returns that state like `at`, whatever the callbacks do.
 ---@param dt number
 ---@param out? table
 ---@return any ...
@@ -462,8 +463,11 @@ function kinetic.timeline(def) end
 
 ---Update many timelines in one call (extension): the same as
 ---`for i = 1, #timelines do out[i] = timelines[i]:update(dt, out[i]) end`, with out[i]
----a table (made on first use) for vector and named timelines.  Callbacks fire as in
----update.  Returns out and how many timelines are not done.
+---a table (made on first use) for vector and named timelines, except that every
+---timeline moves and every out[i] is written before any callback runs; then the
+---callbacks run in list order, each timeline's in time order.  Changes a callback makes
+---to the list take effect in the next call.  Returns out and how many timelines are
+---not done.
 ---@param timelines kinetic.Timeline[]
 ---@param dt number
 ---@param out? table

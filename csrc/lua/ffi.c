@@ -132,7 +132,7 @@ static int ffi_spring_overflowed(lua_State *L) {
 }
 
 void lk_open_ffi(lua_State *L) {
-  lua_createtable(L, 0, 7);
+  lua_createtable(L, 0, 9);
   lua_pushnumber(L, (lua_Number)KN_FFI_ABI_VERSION);
   lua_setfield(L, -2, "version");
   lua_pushlightuserdata(L, (void *)(size_t)&ffi_api);   /* const dropped: never written */
@@ -147,5 +147,11 @@ void lk_open_ffi(lua_State *L) {
   lua_setfield(L, -2, "constants");
   lua_pushcfunction(L, ffi_spring_overflowed);
   lua_setfield(L, -2, "spring_overflowed");
+  luaL_getmetatable(L, KN_TIMELINE);
+  lua_pushcclosure(L, lk_timeline_batch_step, 1);
+  lua_setfield(L, -2, "timeline_step");
+  luaL_getmetatable(L, KN_TIMELINE);
+  lua_pushcclosure(L, lk_timeline_batch_fire, 1);
+  lua_setfield(L, -2, "timeline_fire");
   lua_setfield(L, -2, "_ffi_abi");
 }

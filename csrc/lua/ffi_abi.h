@@ -14,6 +14,11 @@
 **              reads (KN_FFI_FIELDS) and every function of kn_ffi_api
 **   constants  { name = value } for every limit and `user` bit field
 **              ffi.lua tests (KN_FFI_CONSTANTS)
+**   spring_overflowed, timeline_step, timeline_fire
+**              classic C functions for what the FFI calls leave to C: the
+**              fast spring update's overflow error (ffi.c), and
+**              update_timelines' two phases for the timelines ffi.lua's
+**              loop does not move itself (timeline.c)
 **
 ** The payloads are the core's structs (spring.h, spring_group.h,
 ** timeline.h); KN_FFI_TYPES spells them for the cdef.  Two checks keep the
@@ -32,7 +37,7 @@
 #define KINETIC_FFI_ABI_H
 
 /* Bumped when a function is added, removed or returns something else. */
-#define KN_FFI_ABI_VERSION 4
+#define KN_FFI_ABI_VERSION 5
 
 /* The payload structs, field for field as the core declares them (only
    sizes and offsets matter: `const void **` stands for the timeline's

@@ -218,6 +218,12 @@ struct kn_spring_model;
 void lk_spring_model(lua_State *L, const struct kn_spring_triple *p,
                      struct kn_spring_model *m);
 
+/* timeline.c: kinetic.update_timelines' two phases for the FFI path's own
+   loop, as core._ffi_abi.timeline_step and timeline_fire (ffi_abi.h); each
+   takes the metatable of kinetic.Timeline as upvalue 1. */
+int lk_timeline_batch_step(lua_State *L);
+int lk_timeline_batch_fire(lua_State *L);
+
 /* Module parts: each adds its functions to the module table on top of the
    stack and registers its metatables. */
 void lk_open_easing(lua_State *L);

@@ -736,26 +736,63 @@ static int timeline_at(lua_State *L) {
   return push_state(L, tl, out);
 }
 
-/* Fire, in time order, the callbacks for the events in (t0, t1].  The
-   clock is already at its new value.  A callback that moves the clock
-   (seek, update) makes the remaining events stale: they are dropped. */
-static void fire(lua_State *L, kn_timeline *tl, double t0, double t1) {
-  unsigned mask = (tl->user >> EVENTS_SHIFT) & EVENTS_MASK;
-  unsigned long gen = tl->gen;
+/* ---- update: the frame's values, then the callbacks ------------------ */
+
+/* The callbacks tl has, as a kn_tl_event_kind mask. */
+static unsigned event_mask(const kn_timeline *tl) {
+  return (tl->user >> EVENTS_SHIFT) & EVENTS_MASK;
+}
+
+/* The stretch of time one update covers: the clock before and after the
+   move, and the clock's generation (kn_timeline.gen) once moved. */
+typedef struct tl_move {
+  double t0, t1;
+  unsigned long gen;
+} tl_move;
+
+/* An update's first half, which runs no callback: move the clock of tl
+   (at stack index self) by dt (clock + dt checked finite) and compute the
+   state there into tl->scratch.  The stretch covered goes to *m. */
+static void advance(lua_State *L, kn_timeline *tl, int self, double dt,
+                    tl_move *m) {
+  m->t0 = tl->clock;
+  m->t1 = kn_timeline_seek(tl, m->t0 + dt);
+  m->gen = tl->gen;
+  timeline_state(L, tl, self, m->t1, "update");
+}
+
+/* Whether m's stretch holds an event tl has a callback for. */
+static int has_events(const kn_timeline *tl, const tl_move *m) {
+  unsigned mask = event_mask(tl);
+  kn_tl_cursor cur;
+  kn_tl_event ev;
+  if (mask == 0 || !(m->t1 > m->t0)) return 0;
+  kn_timeline_events(tl, &cur, m->t0, m->t1, mask);
+  return kn_timeline_next_event(tl, &cur, &ev);
+}
+
+/* An update's second half: run tl's callbacks (tl at stack index self) for
+   the events in m's stretch (t0, t1], in time order, as long as the clock
+   stays where the move left it.  A callback that moves the clock (seek,
+   update, update_timelines) makes the events not yet run stale, and they
+   are dropped -- also when the clock moved before the first one. */
+static void fire(lua_State *L, kn_timeline *tl, int self, const tl_move *m) {
+  unsigned mask = event_mask(tl);
   kn_tl_cursor cur;
   kn_tl_event ev;
   int uv;
-  if (mask == 0 || !(t1 > t0)) return;
-  lk_getuservalue(L, 1);
+  if (mask == 0 || !(m->t1 > m->t0) || tl->gen != m->gen) return;
+  luaL_checkstack(L, 4, "timeline callbacks");
+  lk_getuservalue(L, self);
   uv = lua_gettop(L);
-  kn_timeline_events(tl, &cur, t0, t1, mask);
-  while (kn_timeline_next_event(tl, &cur, &ev)) {
+  kn_timeline_events(tl, &cur, m->t0, m->t1, mask);
+  while (tl->gen == m->gen && kn_timeline_next_event(tl, &cur, &ev)) {
     int nargs = 1;
     const char *name = ev.kind == KN_EV_KEYFRAME ? callback_names[0]
                        : ev.kind == KN_EV_ITERATION ? callback_names[1]
                        : callback_names[2];
     lua_getfield(L, uv, name);
-    lua_pushvalue(L, 1);
+    lua_pushvalue(L, self);
     if (ev.kind != KN_EV_COMPLETE) {
       lua_pushnumber(L, (lua_Number)ev.value);
 #if LUA_VERSION_NUM >= 503
@@ -767,22 +804,25 @@ static void fire(lua_State *L, kn_timeline *tl, double t0, double t1) {
       nargs = 2;
     }
     lua_call(L, nargs, 0);
-    if (tl->gen != gen) break;
   }
   lua_settop(L, uv - 1);
 }
 
+/* tl:update(dt [, out]) with checks and callbacks: the state at the new
+   clock is pushed -- and written into out -- before any callback runs, so
+   a callback sees the frame's values, and they are what update returns
+   whatever the callbacks do. */
 static int timeline_update_checked(lua_State *L) {
   kn_timeline *tl = check_timeline(L);
-  double dt = lk_checknonneg(L, 2), t0, t1;
-  int out = opt_out(L, 3);
-  t0 = tl->clock;
-  if (!isfinite(t0 + dt))
+  double dt = lk_checknonneg(L, 2);
+  int out = opt_out(L, 3), nres;
+  tl_move m;
+  if (!isfinite(tl->clock + dt))
     return luaL_error(L, "update: the clock would overflow");
-  t1 = kn_timeline_seek(tl, t0 + dt);
-  fire(L, tl, t0, t1);
-  timeline_state(L, tl, 1, tl->clock, "update");
-  return push_state(L, tl, out);
+  advance(L, tl, 1, dt, &m);
+  nres = push_state(L, tl, out);
+  fire(L, tl, 1, &m);
+  return nres;
 }
 
 /* tl:update(dt [, out]): without callbacks, with a number dt >= 0 that keeps
@@ -804,72 +844,197 @@ static int timeline_update(lua_State *L) {
 
 /* ---- kinetic.update_timelines ------------------------------------------ */
 
-/* kinetic.update_timelines(timelines, dt [, out]) -> out, playing: for
-   i = 1, #timelines (raw length), in order, what out[i] =
-   timelines[i]:update(dt, out[i]) gives, with out[i] a table (made on
-   first use) for vectors and named properties -- in one call, so the cost
-   of a method call is paid once per frame instead of once per timeline.
-   Each item is checked when its turn comes, as that loop would (the items
-   before a bad one have moved).  A timeline with callbacks runs through
-   its own update method, so they fire as they would there.  upvalue 1:
-   the metatable of kinetic.Timeline; upvalue 2: its update method. */
+/* kinetic.update_timelines(timelines, dt [, out]) -> out, playing runs in
+   two phases (docs/timeline.md):
+
+   1. for i = 1, n (n = #timelines, raw, at the call), timelines[i] (read
+      raw, checked when its turn comes) moves its clock by dt and its state
+      goes into out[i]: a number, or the table out[i] filled in place (made
+      when out[i] is not a table) for vectors and named properties.
+      playing counts the timelines then not done.  No callback runs, so
+      neither the list nor out can change under this loop; an item that
+      is refused raises with the timelines before it moved and written,
+      and no callback run.
+   2. the callbacks of the events each timeline crossed in phase 1, place
+      by place in the order of phase 1, each timeline's in time order
+      (fire_pending).
+
+   So when a callback runs, every timeline of the list has moved and every
+   out entry is written; what a callback does to the list changes the next
+   call, not this one.  Phase 1 notes the timelines whose stretch holds
+   events in a pending table it makes for the first one: a frame that runs
+   no callback allocates nothing once out is made.  One call costs one
+   method call per frame instead of one per timeline.
+
+   Stack of the call; upvalue 1 of it (and of the FFI path's halves below):
+   the metatable of kinetic.Timeline. */
+enum { LIST = 1, DT = 2, OUT = 3, PENDING = 4, ITEM = 5 };
+
+/* A pending entry: the timeline, t0 and t1 of its stretch, and the
+   generation of its clock when phase 2 starts. */
+enum { PENDING_STRIDE = 4 };
+
+/* Note that the timeline at stack index self crossed events in m: append
+   it to the pending table at stack index `pending`, made there (in place
+   of nil) for the first entry. */
+static void add_pending(lua_State *L, int self, int pending, const tl_move *m) {
+  int k;
+  if (lua_isnil(L, pending)) {
+    lua_createtable(L, 4 * PENDING_STRIDE, 0);
+    lua_replace(L, pending);
+  }
+  k = (int)lk_rawlen(L, pending);
+  lua_pushvalue(L, self);
+  lua_rawseti(L, pending, k + 1);
+  lua_pushnumber(L, (lua_Number)m->t0);
+  lua_rawseti(L, pending, k + 2);
+  lua_pushnumber(L, (lua_Number)m->t1);
+  lua_rawseti(L, pending, k + 3);
+  lua_pushnumber(L, 0);
+  lua_rawseti(L, pending, k + 4);
+}
+
+/* Phase 2 on the pending table at stack index `pending`: fire each entry's
+   events.  An entry is stale once a callback has moved its timeline's
+   clock, so the generations are taken as phase 2 starts, after every move
+   of phase 1 (a timeline listed twice reports both stretches); they are
+   compared as lua_Numbers, exact for a clock's first 2^53 moves. */
+static void fire_pending(lua_State *L, int pending) {
+  int k, n = (int)lk_rawlen(L, pending);
+  kn_timeline *tl;
+  tl_move m;
+  for (k = 1; k + PENDING_STRIDE - 1 <= n; k += PENDING_STRIDE) {
+    lua_rawgeti(L, pending, k);
+    tl = (kn_timeline *)lk_fastobject(L, -1);
+    if (tl == NULL) {
+      luaL_error(L, "update_timelines: not a table of pending events");
+      return;
+    }
+    lua_pushnumber(L, (lua_Number)tl->gen);
+    lua_rawseti(L, pending, k + 3);
+    lua_pop(L, 1);
+  }
+  for (k = 1; k + PENDING_STRIDE - 1 <= n; k += PENDING_STRIDE) {
+    int self = lua_gettop(L) + 1;
+    lua_rawgeti(L, pending, k);
+    lua_rawgeti(L, pending, k + 1);
+    lua_rawgeti(L, pending, k + 2);
+    lua_rawgeti(L, pending, k + 3);
+    tl = (kn_timeline *)lk_fastobject(L, self);
+    if (tl != NULL && (lua_Number)tl->gen == lua_tonumber(L, self + 3)) {
+      m.t0 = (double)lua_tonumber(L, self + 1);
+      m.t1 = (double)lua_tonumber(L, self + 2);
+      m.gen = tl->gen;
+      fire(L, tl, self, &m);
+    }
+    lua_settop(L, self - 1);
+  }
+}
+
+/* out[i] = the state in tl->scratch (tl at stack index self; out at its
+   index): a number, or the table out[i] filled in place, made first when
+   out[i] is not a table -- and then left on the stack, which the callers
+   reset. */
+static inline void batch_write(lua_State *L, kn_timeline *tl, int self, int out,
+                               int i) {
+  unsigned shape = tl->user & SHAPE_MASK;
+  if (shape == SHAPE_NUMBER) {
+    lua_pushnumber(L, (lua_Number)tl->scratch[0]);
+    lua_rawseti(L, out, i);
+    return;
+  }
+  if (lk_rawgeti(L, out, i) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_createtable(L, shape == SHAPE_VECTOR ? tl->ncomp : 0,
+                    shape == SHAPE_VECTOR ? 0 : tl->ncomp);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, out, i);
+  }
+  fill_out(L, tl, self, lua_gettop(L));
+}
+
+/* Phase 1 for item i, the timeline tl at stack index self (checked: clock
+   + dt finite), when it has callbacks or Lua easings (a bit in the
+   callback range): move it, write out[i], and note it in the pending
+   table (stack index `pending`) when it crossed events it has callbacks
+   for.  The others the loop moves through the core alone. */
+static void batch_step(lua_State *L, kn_timeline *tl, int self, double dt,
+                       int out, int i, int pending) {
+  tl_move m;
+  advance(L, tl, self, dt, &m);
+  if (has_events(tl, &m)) add_pending(L, self, pending, &m);
+  batch_write(L, tl, self, out, i);
+}
+
 static int kinetic_update_timelines(lua_State *L) {
   int i, n, playing = 0;
   size_t len;
   double dt;
-  if (lua_type(L, 1) != LUA_TTABLE) return lk_typeerror(L, 1, "table of timelines");
-  dt = lk_checknonneg(L, 2);
-  if (lua_isnoneornil(L, 3)) {
-    lua_settop(L, 2);
+  if (lua_type(L, LIST) != LUA_TTABLE) return lk_typeerror(L, LIST, "table of timelines");
+  dt = lk_checknonneg(L, DT);
+  if (lua_isnoneornil(L, OUT)) {
+    lua_settop(L, DT);
     lua_newtable(L);
-  } else if (lua_type(L, 3) != LUA_TTABLE) {
-    return lk_typeerror(L, 3, "table");
+  } else if (lua_type(L, OUT) != LUA_TTABLE) {
+    return lk_typeerror(L, OUT, "table");
   }
-  lua_settop(L, 3);
-  len = lk_rawlen(L, 1);
-  if (len > (size_t)INT_MAX) return lk_argerror(L, 1, "too many timelines");
+  lua_settop(L, OUT);
+  lua_pushnil(L);                                /* PENDING */
+  len = lk_rawlen(L, LIST);
+  if (len > (size_t)INT_MAX) return lk_argerror(L, LIST, "too many timelines");
   n = (int)len;
-  for (i = 1; i <= n; i++) {
-    /* stack: 4 the timeline, 5 its metatable, 6 out[i] (not for numbers) */
+  for (i = 1; i <= n; i++) {                     /* phase 1 */
     kn_timeline *tl;
-    unsigned shape;
-    lua_rawgeti(L, 1, i);
-    tl = (kn_timeline *)lua_touserdata(L, 4);
-    if (tl == NULL || !lua_getmetatable(L, 4) || !lua_rawequal(L, 5, lua_upvalueindex(1)))
-      return lk_argerror(L, 1, lua_pushfstring(L, "item %d: %s expected, got %s", i,
-                                                 KN_TIMELINE, lk_typename(L, 4)));
+    lua_rawgeti(L, LIST, i);                     /* ITEM, then its metatable */
+    tl = (kn_timeline *)lua_touserdata(L, ITEM);
+    if (tl == NULL || !lua_getmetatable(L, ITEM) || !lua_rawequal(L, -1, lua_upvalueindex(1)))
+      return lk_argerror(L, LIST, lua_pushfstring(L, "item %d: %s expected, got %s", i,
+                                                    KN_TIMELINE, lk_typename(L, ITEM)));
     if (!(tl->clock + dt < HUGE_VAL))
       return luaL_error(L, "update_timelines: timeline %d's clock would overflow", i);
-    shape = tl->user & SHAPE_MASK;
-    if (shape != SHAPE_NUMBER && lk_rawgeti(L, 3, i) != LUA_TTABLE) {
-      lua_pop(L, 1);
-      lua_createtable(L, shape == SHAPE_VECTOR ? tl->ncomp : 0,
-                      shape == SHAPE_VECTOR ? 0 : tl->ncomp);
-      lua_pushvalue(L, 6);
-      lua_rawseti(L, 3, i);
-    }
-    if ((tl->user >> EVENTS_SHIFT) != 0) {
-      lua_pushvalue(L, lua_upvalueindex(2));               /* tl:update(dt, out[i]) */
-      lua_pushvalue(L, 4);
-      lua_pushnumber(L, (lua_Number)dt);
-      if (shape == SHAPE_NUMBER) lua_pushnil(L); else lua_pushvalue(L, 6);
-      lua_call(L, 3, 1);
-      if (shape == SHAPE_NUMBER) lua_rawseti(L, 3, i);
-    } else {
+    if ((tl->user >> EVENTS_SHIFT) == 0) {
       kn_timeline_seek(tl, tl->clock + dt);
       kn_timeline_at_hinted(tl, tl->clock, tl->scratch);
-      if (shape == SHAPE_NUMBER) {
-        lua_pushnumber(L, (lua_Number)tl->scratch[0]);
-        lua_rawseti(L, 3, i);
-      } else {
-        fill_out(L, tl, 4, 6);
-      }
+      batch_write(L, tl, ITEM, OUT, i);
+    } else {
+      batch_step(L, tl, ITEM, dt, OUT, i, PENDING);
     }
     if (!kn_timeline_done(tl)) playing++;
-    lua_settop(L, 3);
+    lua_settop(L, PENDING);
   }
+  if (!lua_isnil(L, PENDING)) fire_pending(L, PENDING);   /* phase 2 */
+  lua_settop(L, OUT);
   lua_pushinteger(L, playing);
   return 2;
+}
+
+/* The two phases for the FFI path's own loop (ffi.c puts them in
+   core._ffi_abi), which moves the timelines it can through the FFI and
+   hands the others, in their turn, to
+
+     timeline_step(tl, dt, out, i, pending) -> pending
+       phase 1 for item i (tl a timeline whose clock + dt is finite):
+       pending is nil or what the previous step returned;
+
+   and then, when pending is not nil, to timeline_fire(pending): phase 2. */
+int lk_timeline_batch_step(lua_State *L) {
+  kn_timeline *tl = (kn_timeline *)lk_fastobject(L, 1);
+  double dt = (double)lua_tonumber(L, 2);
+  int i = (int)lua_tointeger(L, 4);
+  if (tl == NULL || lua_type(L, 3) != LUA_TTABLE || !(dt >= 0.0)
+      || !(tl->clock + dt < HUGE_VAL) || i < 1)
+    return luaL_error(L, "timeline_step: a checked timeline, dt, out and index expected");
+  lua_settop(L, 5);
+  batch_step(L, tl, 1, dt, 3, i, 5);
+  lua_settop(L, 5);
+  return 1;
+}
+
+int lk_timeline_batch_fire(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lua_settop(L, 1);
+  fire_pending(L, 1);
+  return 0;
 }
 
 static int timeline_apply(lua_State *L) {
@@ -945,11 +1110,8 @@ void lk_open_timeline(lua_State *L) {
   };
   lk_newclass(L, KN_TIMELINE, methods, meta);
   lk_setfastmethods(L, KN_TIMELINE, fast_methods);
-  luaL_getmetatable(L, KN_TIMELINE);     /* update_timelines: metatable, update */
-  lua_getfield(L, -1, "__index");
-  lua_getfield(L, -1, "update");
-  lua_remove(L, -2);
-  lua_pushcclosure(L, kinetic_update_timelines, 2);
+  luaL_getmetatable(L, KN_TIMELINE);     /* update_timelines: the metatable */
+  lua_pushcclosure(L, kinetic_update_timelines, 1);
   lua_setfield(L, -2, "update_timelines");
   lua_pushcfunction(L, kinetic_timeline);
   lua_setfield(L, -2, "timeline");

@@ -32,7 +32,7 @@ local bit = require("bit")
 local M = {}
 
 -- The version of core._ffi_abi this file is written for (ffi_abi.h).
-local ABI_VERSION = 4
+local ABI_VERSION = 5
 
 -- Declare the cdef once per Lua state: a second load of this module (after
 -- package.loaded was cleared) finds its types declared, and the layout
@@ -51,7 +51,8 @@ local function abi_of(core)
                 :format(tostring(abi.version), ABI_VERSION)
   end
   for key, want in pairs { api = "userdata", cdef = "string", sizes = "table", offsets = "table",
-                           constants = "table", spring_overflowed = "function" } do
+                           constants = "table", spring_overflowed = "function",
+                           timeline_step = "function", timeline_fire = "function" } do
     if type(abi[key]) ~= want then return nil, ("_ffi_abi.%s is not a %s"):format(key, want) end
   end
   local ok, err = declare(abi.cdef)
@@ -436,18 +437,22 @@ function M.install(core)
     return c_tupdate(tl, ...)
   end
 
-  -- kinetic.update_timelines: a Lua loop of FFI updates, which the JIT
-  -- compiles, item by item as the classic function goes.  A timeline the
-  -- fast path does not take (callbacks, a long vector, an out[i] with a
-  -- metatable) goes through the classic update method, which is what the
-  -- classic function calls for it too.  An item the classic function
+  -- kinetic.update_timelines: the classic function's two phases
+  -- (timeline.c), phase 1 as a Lua loop of FFI updates, which the JIT
+  -- compiles.  A timeline the fast path does not take (callbacks, a Lua
+  -- easing, a long vector, an out[i] with a metatable) is moved in its turn
+  -- by C's own phase-1 step, abi.timeline_step, which notes in `pending`
+  -- (nil until a first one) the timelines that crossed events; phase 2,
+  -- abi.timeline_fire, runs their callbacks once every timeline has moved
+  -- and every out entry is written.  No Lua code runs before phase 2, so
+  -- the list cannot change under the loop.  An item the classic function
   -- refuses (not a timeline, a clock that would overflow) is its to report,
-  -- with its own message: it gets a list of i - 1 idle timelines, the item,
-  -- and one more value so that its length reaches i even when the item is
-  -- nil, and the same dt (an idle clock stays within its 1 s, so dt moves
-  -- it without an error).  No pass ahead, no state kept: a callback may
-  -- change anything, as under the classic one.
+  -- with its own message, before any callback as there: it gets a list of
+  -- i - 1 idle timelines, the item, and one more value so that its length
+  -- reaches i even when the item is nil, and the same dt (an idle clock
+  -- stays within its 1 s, so dt moves it without an error).
   local c_update_timelines = core.update_timelines
+  local timeline_step, timeline_fire = abi.timeline_step, abi.timeline_fire
   local rawget, rawset = rawget, rawset
   local idle
   local function refused(i, item, dt)
@@ -465,7 +470,7 @@ function M.install(core)
     end
     local n = #list
     if out == nil then out = tnew(n, 0) end
-    local playing = 0
+    local playing, pending = 0, nil
     for i = 1, n do
       local tl = rawget(list, i)
       if type(tl) ~= "userdata" or dgetmetatable(tl) ~= tmt then return refused(i, tl, dt) end
@@ -474,27 +479,26 @@ function M.install(core)
       local shape, names = band(tp.user, SHAPE_MASK), true
       if shape == SHAPE_NAMED then names = names_of(tl, tp) end
       local plain = rshift(tp.user, EVENTS_SHIFT) == 0 and names
-      if shape == SHAPE_NUMBER then
-        if plain then
-          rawset(out, i, timeline_update(tp, dt))
-        else
-          rawset(out, i, (c_tupdate(tl, dt)))
-        end
-      else
+      if plain and shape == SHAPE_NUMBER then
+        rawset(out, i, timeline_update(tp, dt))
+      elseif plain then
         local o = rawget(out, i)
         if type(o) ~= "table" then
           o = shape == SHAPE_VECTOR and tnew(tp.ncomp, 0) or tnew(0, tp.ncomp)
           rawset(out, i, o)
         end
-        if plain and getmetatable(o) == nil then
+        if getmetatable(o) == nil then
           timeline_update(tp, dt)
           if shape == SHAPE_VECTOR then put_vector(tp, tp.ncomp, o) else put_named(names, tp, tp.ncomp, o) end
         else
-          c_tupdate(tl, dt, o)                     -- a timeline only the classic methods take
+          pending = timeline_step(tl, dt, out, i, pending)
         end
+      else
+        pending = timeline_step(tl, dt, out, i, pending)   -- a timeline only C moves
       end
       if tp.clock < tp.total then playing = playing + 1 end   -- not done (the clock is never NaN)
     end
+    if pending ~= nil then timeline_fire(pending) end
     return out, playing
   end
   return true
