@@ -14,10 +14,7 @@
 
 #define MAX_COMPONENTS (1 << 24)
 
-/* kn_spring.user: which callbacks the user value holds (set once, at
-   creation), so that update need not look at the user value otherwise. */
-#define HAS_ON_UPDATE 1u
-#define HAS_ON_REST   2u
+/* kn_spring.user: HAS_ON_UPDATE, HAS_ON_REST (lkinetic.h). */
 
 /* char arrays, not pointer tables: the module keeps no writable data */
 static const char integrator_names[3][9] = { "analytic", "rk4", "euler" };

@@ -21,13 +21,8 @@
 #include "interp.h"
 #include "timeline.h"
 
-/* What a state is: kept in the low bits of tl->user. */
-#define SHAPE_NUMBER 0u
-#define SHAPE_VECTOR 1u
-#define SHAPE_NAMED  2u
-#define SHAPE_MASK   3u
-#define CNAMES       4u  /* named: every name is free of '\0' (names_of usable) */
-#define EVENTS_SHIFT 4   /* then the kn_tl_event_kind mask of callbacks set */
+/* tl->user: SHAPE_*, CNAMES, the callbacks from EVENTS_SHIFT up and
+   LUA_EASINGS (lkinetic.h). */
 
 #define MAX_ELEMENTS (1 << 24)   /* segments x components, a sanity bound */
 
@@ -50,7 +45,6 @@ static size_t block_size(int nseg, int ncomp) {
   return kn_timeline_size(nseg, ncomp) + (size_t)ncomp * sizeof(const char *)
          + sizeof(struct easing_call *);
 }
-
 
 static const char **names_of(kn_timeline *tl) {
   return (const char **)(void *)((char *)tl + kn_timeline_size(tl->nseg, tl->ncomp));
