@@ -23,7 +23,8 @@
 local RULES = {
   { fn = "pow, expm1", where = "friction", labels = "^friction%(", ulps = 32, scale = 0,
     why = "v0 * pow(drag, t) and expm1(t * log(drag)): pow(drag, 30) is off by up to 21 ulps" },
-  { fn = "sin", where = "Elastic easings", labels = "Elastic", ulps = 1, scale = 1,
+  -- (every spelling of them: inElastic, in-elastic, flux's elasticin, hump's elastic)
+  { fn = "sin", where = "Elastic easings", labels = "[Ee]lastic", ulps = 1, scale = 1,
     why = "A * exp2(..) * sin(..) at an argument next to k pi: within 1 ulp of 1, the easing's scale" },
 }
 
