@@ -13,6 +13,14 @@ M.unpack = table.unpack or unpack  -- unpack: Lua 5.1 and LuaJIT
 -- pack(...): the arguments with their count in n (nils included).
 function M.pack(...) return { n = select("#", ...), ... } end
 
+-- A copy of table t with the fields of extra set over it.
+function M.with(t, extra)
+  local o = {}
+  for k, v in pairs(t) do o[k] = v end
+  for k, v in pairs(extra) do o[k] = v end
+  return o
+end
+
 M.is_luajit = type(jit) == "table"
 
 -- LuaJIT with its ffi library (only asked for under LuaJIT).

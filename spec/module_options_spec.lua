@@ -15,12 +15,7 @@ local function expect(message, fn, ...)
   assert.are.equal(message, error_of(fn, ...))
 end
 
-local function with(t, extra)
-  local o = {}
-  for k, v in pairs(t) do o[k] = v end
-  for k, v in pairs(extra) do o[k] = v end
-  return o
-end
+local with = h.with
 
 local function noop() end
 

@@ -19,12 +19,7 @@ local FAMILIES = {
   { stiffness = 100, damping = 0, rest_delta = 0 },
 }
 
-local function with(t, extra)
-  local o = {}
-  for k, v in pairs(t) do o[k] = v end
-  for k, v in pairs(extra) do o[k] = v end
-  return o
-end
+local with = h.with
 
 describe("kinetic.spring_group", function()
   it("is a kinetic.SpringGroup with #g = count and a tostring", function()
