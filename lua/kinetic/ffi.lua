@@ -146,7 +146,7 @@ function M.install(core)
   -- call: its class by its metatable (debug.getmetatable, one load in
   -- compiled code), then ffi.cast to its struct (an address add).  A table
   -- keyed by the object would cost a hash lookup by a new key on every call
-  -- of a loop over many objects, which the JIT cannot hoist (~10 ns).
+  -- of a loop over many objects, which the JIT cannot hoist.
   -- Weak keys (no leak) for what only a table can hold: property names,
   -- buffers.
   local function weak() return setmetatable({}, { __mode = "k" }) end
@@ -372,7 +372,7 @@ function M.install(core)
   -- Results as timeline.c's push_state.  Up to 4 components written out
   -- without a loop: a short inner loop becomes hot before the caller's
   -- loop and gets a trace of its own, and which one LuaJIT compiles first
-  -- (25 or 55 ns for 4 named properties) would depend on luck.
+  -- -- and so the speed of the caller's loop -- would depend on luck.
   local function scratch(tp, n)
     if n == 1 then return tp.scratch[0] end
     if n == 2 then return tp.scratch[0], tp.scratch[1] end
