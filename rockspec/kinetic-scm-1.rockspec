@@ -26,6 +26,8 @@ build = {
       -- The binding (csrc/lua) and the numeric core (csrc/core): the same
       -- files the Makefile builds (make test checks that the lists agree).
       sources = {
+        "csrc/lua/animation.c",
+        "csrc/lua/animator.c",
         "csrc/lua/easing.c",
         "csrc/lua/ffi.c",
         "csrc/lua/kinetic.c",
@@ -36,6 +38,7 @@ build = {
         "csrc/lua/util.c",
         "csrc/lua/viewport.c",
         "csrc/core/accel.c",
+        "csrc/core/animator.c",
         "csrc/core/angle.c",
         "csrc/core/bezier.c",
         "csrc/core/easing.c",

@@ -16,6 +16,7 @@
 #include "lua.h"
 #include "lauxlib.h"
 #include "compat.h"
+#include "spring.h"
 
 #define KINETIC_VERSION "kinetic 0.1.0"
 
@@ -59,6 +60,9 @@
 #define KN_GRAVITY      "kinetic.Gravity"
 #define KN_TIMELINE     "kinetic.Timeline"
 #define KN_VIEWPORT     "kinetic.Viewport"
+#define KN_ANIMATOR     "kinetic.Animator"
+#define KN_ANIMATION    "kinetic.Animation"
+#define KN_SEQUENCE     "kinetic.Sequence"
 
 /* Rest thresholds of kinetic.spring and kinetic.spring_group when the
    options leave them out: fractions of the distance travelled (per second
@@ -201,10 +205,21 @@ struct kn_easing;
 const struct kn_easing *lk_toeasing(lua_State *L, int idx);
 
 /* spring.c: read the spring parameter family of the options table at
-   absolute index t (argument 1; 0: no table, the defaults) into *p,
+   absolute index t (argument arg; t = 0: no table, the defaults) into *p,
    raising kinetic.spring's errors. */
 struct kn_spring_triple;
-void lk_spring_read_params(lua_State *L, int t, struct kn_spring_triple *p);
+void lk_spring_read_params(lua_State *L, int t, int arg, struct kn_spring_triple *p);
+
+/* spring.c: everything of a spring's motion that an options table at t
+   (argument arg, a table) gives -- the parameter family, integrator, rest
+   thresholds and clamp -- checked as kinetic.spring checks them (the model
+   in range, the integrator stable for it). */
+typedef struct lk_spring_motion {
+  kn_spring_model model;
+  int integrator, clamp;
+  double rest_delta, rest_speed;
+} lk_spring_motion;
+void lk_spring_read_motion(lua_State *L, int t, int arg, lk_spring_motion *o);
 
 /* spring.c: raise the error of a spring whose state overflowed, that of
    update (update = 1: the spring has been put to rest on its target) or of
@@ -214,8 +229,7 @@ int lk_spring_overflow_error(lua_State *L, int update);
 /* spring.c: the model of the triple p into *m, or raise
    "bad argument #1 to 'f' (parameters out of range ...)" where k/m or
    c/2m overflows (a tiny mass): no spring with an inf or NaN rate. */
-struct kn_spring_model;
-void lk_spring_model(lua_State *L, const struct kn_spring_triple *p,
+void lk_spring_model(lua_State *L, int arg, const struct kn_spring_triple *p,
                      struct kn_spring_model *m);
 
 /* timeline.c: kinetic.update_timelines' two phases for the FFI path's own
@@ -232,6 +246,7 @@ void lk_open_spring_group(lua_State *L);
 void lk_open_motion(lua_State *L);
 void lk_open_timeline(lua_State *L);
 void lk_open_viewport(lua_State *L);
+void lk_open_animator(lua_State *L);
 void lk_open_ffi(lua_State *L);
 
 KN_EXPORT int luaopen_kinetic_core(lua_State *L);

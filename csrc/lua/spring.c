@@ -31,20 +31,20 @@ static int has_field(lua_State *L, int t, const char *key) {
 
 /* Optional numeric field with a range check: kind 'p' (> 0), 'n' (>= 0),
    0 (any finite number). */
-static double field_num(lua_State *L, int t, const char *key, double def, int kind) {
+static double field_num(lua_State *L, int arg, int t, const char *key, double def, int kind) {
   double x;
-  if (kind == 'n') return lk_optfieldnonneg(L, t, 1, key, def);
-  if (!lk_getfieldnum(L, t, 1, key, &x)) return def;
-  if (kind == 'p' && !(x > 0)) lk_fieldrangeerror(L, 1, key, "positive number", x);
+  if (kind == 'n') return lk_optfieldnonneg(L, t, arg, key, def);
+  if (!lk_getfieldnum(L, t, arg, key, &x)) return def;
+  if (kind == 'p' && !(x > 0)) lk_fieldrangeerror(L, arg, key, "positive number", x);
   return x;
 }
 
-static double field_required(lua_State *L, int t, const char *key, int kind) {
+static double field_required(lua_State *L, int arg, int t, const char *key, int kind) {
   lua_getfield(L, t, key);
   if (lua_isnil(L, -1))
-    lk_fielderror(L, 1, key, "number expected, got nil");
+    lk_fielderror(L, arg, key, "number expected, got nil");
   lua_pop(L, 1);
-  return field_num(L, t, key, 0, kind);
+  return field_num(L, arg, t, key, 0, kind);
 }
 
 /* The keys of each family, in the order of the enum below ("" = none). */
@@ -57,14 +57,14 @@ enum { F_PHYSICAL, F_FREQUENCY, F_RESPONSE, F_DURATION, F_REBOUND, F_ORIGAMI,
        F_BOUNCY, F_PRESET, F_NONE };
 
 /* Which family the options use; raises when two are mixed. */
-static int which_family(lua_State *L, int t) {
+static int which_family(lua_State *L, int arg, int t) {
   int f, k, found = F_NONE;
   const char *first_key = NULL;
   for (f = 0; f < F_NONE; f++) {
     for (k = 0; k < 2 && family_keys[f][k][0] != '\0'; k++) {
       if (!has_field(L, t, family_keys[f][k])) continue;
       if (found != F_NONE && found != f)
-        return lk_argerror(L, 1, lua_pushfstring(L,
+        return lk_argerror(L, arg, lua_pushfstring(L,
           "one parameter family expected, got '%s' and '%s'", first_key,
           family_keys[f][k]));
       if (found == F_NONE) first_key = family_keys[f][k];
@@ -72,82 +72,82 @@ static int which_family(lua_State *L, int t) {
     }
   }
   if (has_field(L, t, "damping_ratio") && found != F_FREQUENCY && found != F_RESPONSE)
-    lk_fielderror(L, 1, "damping_ratio", found == F_NONE
+    lk_fielderror(L, arg, "damping_ratio", found == F_NONE
                   ? "needs 'frequency' or 'response'"
                   : lua_pushfstring(L, "cannot be mixed with '%s'", first_key));
   if (has_field(L, t, "mass") && (found == F_REBOUND || found == F_ORIGAMI || found == F_BOUNCY))
-    lk_fielderror(L, 1, "mass", lua_pushfstring(L,
+    lk_fielderror(L, arg, "mass", lua_pushfstring(L,
                   "cannot be mixed with '%s' (Rebound springs have mass 1)", first_key));
   return found;
 }
 
-static void check_result(lua_State *L, const kn_spring_triple *p, const char *key) {
+static void check_result(lua_State *L, int arg, const kn_spring_triple *p, const char *key) {
   if (!isfinite(p->stiffness) || !(p->stiffness >= 0))
-    lk_fielderror(L, 1, key, lua_pushfstring(L, "gives stiffness %s (non-negative finite expected)",
+    lk_fielderror(L, arg, key, lua_pushfstring(L, "gives stiffness %s (non-negative finite expected)",
                   lk_pushnumstr(L, p->stiffness)));
   if (!isfinite(p->damping) || !(p->damping >= 0))
-    lk_fielderror(L, 1, key, lua_pushfstring(L, "gives damping %s (non-negative finite expected)",
+    lk_fielderror(L, arg, key, lua_pushfstring(L, "gives damping %s (non-negative finite expected)",
                   lk_pushnumstr(L, p->damping)));
 }
 
 /* The parameter family of the options table at t (or the defaults when
    t == 0): kinetic.spring_group reads it here too, so both accept the same
    families, defaults and errors. */
-void lk_spring_read_params(lua_State *L, int t, kn_spring_triple *p) {
-  int fam = t ? which_family(L, t) : F_NONE;
-  double mass = t ? field_num(L, t, "mass", 1, 'p') : 1;
+void lk_spring_read_params(lua_State *L, int t, int arg, kn_spring_triple *p) {
+  int fam = t ? which_family(L, arg, t) : F_NONE;
+  double mass = t ? field_num(L, arg, t, "mass", 1, 'p') : 1;
   const char *key = "stiffness";
   switch (fam) {
     case F_NONE:
     case F_PHYSICAL:
       p->mass = mass;
-      p->stiffness = t ? field_num(L, t, "stiffness", 170, 'n') : 170;
-      p->damping = t ? field_num(L, t, "damping", 26, 'n') : 26;
+      p->stiffness = t ? field_num(L, arg, t, "stiffness", 170, 'n') : 170;
+      p->damping = t ? field_num(L, arg, t, "damping", 26, 'n') : 26;
       break;
     case F_FREQUENCY:
-      kn_spring_from_frequency(mass, field_required(L, t, "frequency", 'p'),
-                               field_num(L, t, "damping_ratio", 1, 'n'), p);
+      kn_spring_from_frequency(mass, field_required(L, arg, t, "frequency", 'p'),
+                               field_num(L, arg, t, "damping_ratio", 1, 'n'), p);
       key = "frequency";
       break;
     case F_RESPONSE:
-      kn_spring_from_response(mass, field_required(L, t, "response", 'p'),
-                              field_num(L, t, "damping_ratio", 1, 'n'), p);
+      kn_spring_from_response(mass, field_required(L, arg, t, "response", 'p'),
+                              field_num(L, arg, t, "damping_ratio", 1, 'n'), p);
       key = "response";
       break;
     case F_DURATION: {
-      double d = field_num(L, t, "duration", 0.5, 'p'), b = 0;
-      if (lk_getfieldnum(L, t, 1, "bounce", &b) && !(b > -1 && b <= 1))
-        lk_fieldrangeerror(L, 1, "bounce", "number in (-1, 1]", b);
+      double d = field_num(L, arg, t, "duration", 0.5, 'p'), b = 0;
+      if (lk_getfieldnum(L, t, arg, "bounce", &b) && !(b > -1 && b <= 1))
+        lk_fieldrangeerror(L, arg, "bounce", "number in (-1, 1]", b);
       kn_spring_from_duration(mass, d, b, p);
       key = "duration";
       break;
     }
     case F_REBOUND:
       p->mass = 1;
-      p->stiffness = field_required(L, t, "tension", 'n');
-      p->damping = field_required(L, t, "friction", 'n');
+      p->stiffness = field_required(L, arg, t, "tension", 'n');
+      p->damping = field_required(L, arg, t, "friction", 'n');
       key = "tension";
       break;
     case F_ORIGAMI:
-      kn_spring_from_origami(field_required(L, t, "origami_tension", 0),
-                             field_required(L, t, "origami_friction", 0), p);
+      kn_spring_from_origami(field_required(L, arg, t, "origami_tension", 0),
+                             field_required(L, arg, t, "origami_friction", 0), p);
       key = "origami_tension";
       if (!(p->damping >= 0)) key = "origami_friction";
       break;
     case F_BOUNCY:
-      kn_spring_from_bouncy(field_required(L, t, "bounciness", 'n'),
-                            field_required(L, t, "speed", 'n'), p);
+      kn_spring_from_bouncy(field_required(L, arg, t, "bounciness", 'n'),
+                            field_required(L, arg, t, "speed", 'n'), p);
       key = "speed";
       break;
     default: {  /* F_PRESET */
       const char *name;
       lua_getfield(L, t, "preset");
       if (lua_type(L, -1) != LUA_TSTRING)
-        lk_fielderror(L, 1, "preset", lua_pushfstring(L, "string expected, got %s",
+        lk_fielderror(L, arg, "preset", lua_pushfstring(L, "string expected, got %s",
                       lk_typename(L, -1)));
       name = lua_tostring(L, -1);
       if (!kn_spring_from_preset(name, p))
-        lk_fielderror(L, 1, "preset", lua_pushfstring(L,
+        lk_fielderror(L, arg, "preset", lua_pushfstring(L,
           "one of 'default', 'gentle', 'wobbly', 'stiff', 'slow', 'molasses' expected, got '%s'",
           name));
       lua_pop(L, 1);
@@ -156,7 +156,7 @@ void lk_spring_read_params(lua_State *L, int t, kn_spring_triple *p) {
       break;
     }
   }
-  check_result(L, p, key);
+  check_result(L, arg, p, key);
 }
 
 /* Length of a state field: 0 for a number or absent, n for an array (checked). */
@@ -165,7 +165,7 @@ static int state_len(lua_State *L, int t, const char *key) {
   lua_getfield(L, t, key);
   switch (lua_type(L, -1)) {
     case LUA_TNIL: lua_pop(L, 1); return 0;
-    case LUA_TNUMBER: lua_pop(L, 1); (void)field_num(L, t, key, 0, 0); return 0;
+    case LUA_TNUMBER: lua_pop(L, 1); (void)field_num(L, 1, t, key, 0, 0); return 0;
     case LUA_TTABLE: break;
     default:
       return lk_fielderror(L, 1, key, lua_pushfstring(L,
@@ -227,7 +227,7 @@ static int state_components(lua_State *L, int t) {
 
 /* The integrator the field `integrator` of the options at t names
    (analytic when absent); raises for anything else. */
-static int read_integrator(lua_State *L, int t) {
+static int read_integrator(lua_State *L, int arg, int t) {
   int integrator = KN_SPRING_ANALYTIC;
   lua_getfield(L, t, "integrator");
   if (!lua_isnil(L, -1)) {
@@ -235,7 +235,7 @@ static int read_integrator(lua_State *L, int t) {
     for (integrator = 0; name && integrator < 3; integrator++)
       if (strcmp(name, integrator_names[integrator]) == 0) break;
     if (name == NULL || integrator == 3)
-      lk_fielderror(L, 1, "integrator", lua_pushfstring(L,
+      lk_fielderror(L, arg, "integrator", lua_pushfstring(L,
         "one of 'analytic', 'rk4', 'euler' expected, got %s%s%s",
         name ? "'" : "", name ? name : lk_typename(L, -1), name ? "'" : ""));
   }
@@ -264,7 +264,7 @@ static void read_options(lua_State *L, spring_options *o) {
     lk_checkoptions(L, 1, 1, spring_option_names, 0, NULL);
     o->t = 1;
   }
-  lk_spring_read_params(L, o->t, &o->params);
+  lk_spring_read_params(L, o->t, 1, &o->params);
   o->n = 1;
   o->integrator = KN_SPRING_ANALYTIC;
   o->clamp = 0;
@@ -272,47 +272,58 @@ static void read_options(lua_State *L, spring_options *o) {
   o->rest_speed = LK_DEFAULT_REST_SPEED;
   if (o->t == 0) return;
   o->n = state_components(L, o->t);
-  o->integrator = read_integrator(L, o->t);
-  o->rest_delta = field_num(L, o->t, "rest_delta", LK_DEFAULT_REST_DELTA, 'n');
-  o->rest_speed = field_num(L, o->t, "rest_speed", LK_DEFAULT_REST_SPEED, 'n');
+  o->integrator = read_integrator(L, 1, o->t);
+  o->rest_delta = field_num(L, 1, o->t, "rest_delta", LK_DEFAULT_REST_DELTA, 'n');
+  o->rest_speed = field_num(L, 1, o->t, "rest_speed", LK_DEFAULT_REST_SPEED, 'n');
   o->clamp = lk_optfieldbool(L, o->t, 1, "clamp", 0);
   check_callback(L, o->t, "on_update");
   check_callback(L, o->t, "on_rest");
 }
 
-void lk_spring_model(lua_State *L, const kn_spring_triple *p, kn_spring_model *m) {
+void lk_spring_model(lua_State *L, int arg, const kn_spring_triple *p, kn_spring_model *m) {
   kn_spring_model_init(m, p->mass, p->stiffness, p->damping);
   if (!isfinite(m->decay) || !isfinite(m->omega2) || !isfinite(m->disc))
-    lk_argerror(L, 1, "parameters out of range (stiffness/mass or damping/mass overflows)");
+    lk_argerror(L, arg, "parameters out of range (stiffness/mass or damping/mass overflows)");
 }
 
 /* Raise unless the fixed 1 ms substep of `integrator` is stable for the
    model (kn_spring_step_check): rk4 and euler diverge to inf on a spring
    too fast or too damped for that step.  The analytic integrator always
    passes. */
-static void check_stable(lua_State *L, const kn_spring_model *m, int integrator) {
+static void check_stable(lua_State *L, int arg, const kn_spring_model *m, int integrator) {
   switch (kn_spring_step_check(m, integrator)) {
   case KN_STEP_STABLE:
     return;
   case KN_STEP_TOO_FAST:
-    lk_fielderror(L, 1, "integrator", lua_pushfstring(L,
+    lk_fielderror(L, arg, "integrator", lua_pushfstring(L,
       "'%s' is unstable for this spring at its fixed 1 ms step (rate %s/s, at most 1800): use 'analytic'",
       integrator_names[integrator], lk_pushnumstr(L, kn_spring_fastest_rate(m))));
     return;
   default:
     if (integrator == KN_SPRING_RK4) {
-      lk_fielderror(L, 1, "integrator", lua_pushfstring(L,
+      lk_fielderror(L, arg, "integrator", lua_pushfstring(L,
         "'rk4' is unstable for this spring at its fixed 1 ms step (Rebound's substep lets "
         "the motion grow by more than 0.1%% a second): use 'analytic'"));
     } else {
       const char *decay = lk_pushnumstr(L, m->decay);
       const char *w0 = lk_pushnumstr(L, sqrt(m->omega2));
-      lk_fielderror(L, 1, "integrator", lua_pushfstring(L,
+      lk_fielderror(L, arg, "integrator", lua_pushfstring(L,
         "'euler' is unstable for this spring at its fixed 1 ms step (c/2m = %s/s, w0 = %s/s; "
         "semi-implicit Euler needs c/2m <= 900/s and w0 <= 1800/s * sqrt(1 - c/2m * 1 ms)): "
         "use 'analytic'", decay, w0));
     }
   }
+}
+
+void lk_spring_read_motion(lua_State *L, int t, int arg, lk_spring_motion *o) {
+  kn_spring_triple p;
+  lk_spring_read_params(L, t, arg, &p);
+  o->integrator = read_integrator(L, arg, t);
+  o->rest_delta = field_num(L, arg, t, "rest_delta", LK_DEFAULT_REST_DELTA, 'n');
+  o->rest_speed = field_num(L, arg, t, "rest_speed", LK_DEFAULT_REST_SPEED, 'n');
+  o->clamp = lk_optfieldbool(L, t, arg, "clamp", 0);
+  lk_spring_model(L, arg, &p, &o->model);
+  check_stable(L, arg, &o->model, o->integrator);
 }
 
 /* Push the new kinetic.Spring of the checked options and model: its state
@@ -346,8 +357,8 @@ static int kinetic_spring(lua_State *L) {
   spring_options o;
   kn_spring_model model;
   read_options(L, &o);
-  lk_spring_model(L, &o.params, &model);
-  check_stable(L, &model, o.integrator);
+  lk_spring_model(L, 1, &o.params, &model);
+  check_stable(L, 1, &model, o.integrator);
   push_spring(L, &o, &model);
   return 1;
 }

@@ -120,13 +120,13 @@ static int kinetic_spring_group(lua_State *L) {
   lua_settop(L, 1);
   check_keys(L);
   count = read_count(L);
-  lk_spring_read_params(L, 1, &p);
+  lk_spring_read_params(L, 1, 1, &p);
   for (i = 0; i < 3; i++) check_state(L, state_keys[i], count);
   check_integrator(L);
   rest_delta = lk_optfieldnonneg(L, 1, 1, "rest_delta", LK_DEFAULT_REST_DELTA);
   rest_speed = lk_optfieldnonneg(L, 1, 1, "rest_speed", LK_DEFAULT_REST_SPEED);
   clamp = lk_optfieldbool(L, 1, 1, "clamp", 0);
-  lk_spring_model(L, &p, &model);
+  lk_spring_model(L, 1, &p, &model);
   /* everything is checked: build */
   scratch = (double *)lua_newuserdata(L, sizeof(double) * 3 * (size_t)count);
   lk_state_fill(L, 1, "from", 0, count, scratch);

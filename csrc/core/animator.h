@@ -1,0 +1,203 @@
+/*
+** animator.h -- the store and the clock rules behind kinetic.animator: many
+** animations, each driving fields of the caller's objects, advanced
+** together.
+**
+** An animation is a node: a tween (channels eased from start to end values),
+** a spring (one kn_spring per channel), a group (children placed in time:
+** a staggered list of targets or a sequence) or a call (a point in a
+** sequence's time).  A channel is one field of one object: a number, or an
+** array of n numbers interpolated per item.  The core holds the numbers and
+** computes every value; it never sees the objects or the field names: the
+** binding reads the start values, writes the results and runs callbacks.
+**
+** The clock rule of a node (kn_span) is a timeline's (timeline.h): with
+** delay d, one iteration of duration T, N iterations and the after-end
+** strategy, time t >= d shows the local time u within pass c =
+** floor((t - d) / T):
+**   stop     u = min(t - d, T)
+**   restart  u = (t - d) mod T
+**   reverse  u = (t - d) mod T on even passes, T - (t - d) mod T on odd ones
+** and a tween's value is from + E(u / T) (to - from) per component, with
+** the lerp of interp.h (the end value itself at E = 1).
+**
+** Drivers: a hash from (object, field) to the channel that last started
+** driving it, each channel linking the channels of the same root (a
+** sequence's children placed on one field) it displaced, so that an
+** animation starting on a field finds every other animation to override in
+** O(1).
+*/
+#ifndef KINETIC_ANIMATOR_H
+#define KINETIC_ANIMATOR_H
+
+#include <stddef.h>
+
+struct kn_easing;
+struct kn_spring;
+
+typedef struct kn_span {
+  double delay;        /* >= 0 */
+  double duration;     /* T >= 0 */
+  double iterations;   /* N >= 1, may be HUGE_VAL */
+  double total;        /* d + N T (HUGE_VAL when endless) */
+  int after;           /* enum kn_after (timeline.h) */
+} kn_span;
+
+void kn_span_init(kn_span *s, double delay, double duration, double iterations,
+                  int after);
+
+/* Local time u in [0, T] shown at time t (delay included), its pass, and
+   *phase: -1 in the delay, 0 running, 1 at or past the end (u then holds
+   the end of the last pass). */
+double kn_span_local(const kn_span *s, double t, double *pass, int *phase);
+
+/* Input progress u / T of local time u (T = 0: 1 on a forward last pass,
+   0 on a backward one). */
+double kn_span_progress(const kn_span *s, double u, double pass);
+
+/* Node kinds and states. */
+enum kn_node_kind { KN_NODE_TWEEN, KN_NODE_SPRING, KN_NODE_GROUP, KN_NODE_CALL };
+enum kn_node_state {
+  KN_NODE_FREE,        /* slot unused */
+  KN_NODE_CHAINED,     /* waits for the node it follows (flux's after) */
+  KN_NODE_LIVE,        /* top level or a child: advanced by update */
+  KN_NODE_DONE         /* completed or stopped; freed after the frame */
+};
+
+/* Channel flags. */
+#define KN_CH_RELATIVE 1u   /* given = an offset to the value read at start */
+#define KN_CH_FROM     2u   /* given = the start value; the end is read */
+#define KN_CH_STARTED  4u   /* start values read */
+
+typedef struct kn_chan {
+  int node;            /* owner, -1 when free */
+  int next;            /* next channel of the node, or of the free list */
+  int n;               /* 0: a number field; k >= 1: an array of k */
+  unsigned flags;
+  const void *object;  /* identity of the object (hash key) */
+  int key;             /* interned field name (hash key) */
+  int displaced;       /* channel of the same root this one displaced (-1) */
+  double *given;       /* k values as the caller gave them */
+  double *from, *to;   /* k start and end values (set at start) */
+  double *out;         /* k current values */
+  double *heap;        /* the four arrays when k > 1; else NULL: they are
+                          in inline_data (re-pointed when chans moves) */
+  struct kn_spring *spring;   /* spring nodes: the channel's spring */
+  double inline_data[4];      /* given, from, to, out of a number field */
+} kn_chan;
+
+typedef struct kn_node {
+  int kind;            /* enum kn_node_kind */
+  int state;           /* enum kn_node_state */
+  int parent;          /* group node, -1 at the top level */
+  int started;         /* the delay has ended once (start values read) */
+  int paused;
+  int order;           /* creation serial: ties of callback order */
+  unsigned gen;        /* bumped when the slot is freed (stale handles) */
+  unsigned user;       /* the binding's bits (callbacks set ...) */
+  int chan;            /* first channel, -1 none */
+  int nchan;           /* channels still driven */
+  int chain;           /* first node chained after this one, -1 none */
+  int chain_next;      /* next node chained after the same node */
+  int *kids;           /* group: children, by offset (ties: insertion) */
+  int nkids, capkids;
+  kn_span span;
+  double clock;        /* own time, delay included */
+  double scale;        /* own time scale >= 0 */
+  double offset;       /* child: start within the parent's iteration */
+  double frame_start;  /* update: frame time this node starts advancing at */
+  const struct kn_easing *easing;   /* NULL: outQuad */
+} kn_node;
+
+/* An event of a frame, fired by the binding after every write. */
+enum kn_event_kind { KN_EV_START = 0, KN_EV_UPDATE = 1, KN_EV_DONE = 2, KN_EV_CALL = 3 };
+typedef struct kn_event {
+  double time;         /* within the frame, animator seconds from its start */
+  int node;
+  unsigned gen;
+  int kind;            /* enum kn_event_kind */
+  int order;           /* the node's creation serial */
+} kn_event;
+
+typedef struct kn_animator {
+  kn_node *nodes;  int nnodes, capnodes, freenode;
+  kn_chan *chans;  int nchans, capchans, freechan;
+  int *roots;      int nroots, caproots;    /* top-level live nodes, by creation */
+  kn_event *events; int nevents, capevents;
+  struct kn_hslot { const void *object; int key; int chan; } *hash;
+  int hcap, hused;                           /* open addressing, hcap a power of 2 */
+  int serial;
+  double scale;        /* the animator's time scale */
+  int paused;
+  int updating;        /* inside update: the binding refuses a nested one */
+} kn_animator;
+
+void kn_animator_init(kn_animator *A);
+void kn_animator_free(kn_animator *A);
+
+/* Allocation: each returns -1 when memory runs out (nothing changed). */
+int kn_anim_node_new(kn_animator *A, int kind);
+/* A channel of node `node` for `object`.key, with k = max(n, 1) given
+   values; appended to the node's channels. */
+int kn_anim_chan_new(kn_animator *A, int node, const void *object, int key, int n);
+int kn_anim_root_add(kn_animator *A, int node);
+/* A number channel turned into one of n >= 1 items, each item given the
+   number it was given (a relative offset found to apply to an array
+   field); its spring, if any, remade for n items with the same motion.
+   0 when memory runs out (nothing changed). */
+int kn_anim_chan_resize(kn_animator *A, int c, int n);
+/* Insert child into group's children by offset (after equal offsets). */
+int kn_anim_kid_add(kn_animator *A, int group, int child);
+int kn_anim_event(kn_animator *A, int node, int kind, double time);
+/* Stable sort of the events from index first on by time, then kind, then
+   creation order. */
+void kn_anim_sort_events(kn_animator *A, int first);
+
+/* Drivers.  kn_anim_rival: the first channel driving c's (object, key)
+   whose root is not c's, or -1; the caller releases each rival
+   (kn_anim_chan_release) before kn_anim_drive makes c the driver (the
+   channels of c's own root it displaces stay linked behind it).
+   kn_anim_drive returns 0 when memory runs out. */
+int kn_anim_root_of(const kn_animator *A, int node);
+int kn_anim_rival(const kn_animator *A, int c);
+int kn_anim_drive(kn_animator *A, int c);
+/* The channel that drives (object, key), or -1. */
+int kn_anim_driver(const kn_animator *A, const void *object, int key);
+/* Stop channel c driving: out of the hash and the list of drivers, off its
+   node (nchan - 1).  Its numbers stay (a released spring keeps its state). */
+void kn_anim_chan_release(kn_animator *A, int c);
+
+/* Free a node (DONE) and its channels, its children (recursively) and its
+   chained nodes; bumps gen. */
+void kn_anim_node_free(kn_animator *A, int node);
+/* Drop DONE nodes from the roots, keeping order. */
+void kn_anim_roots_compact(kn_animator *A);
+
+/* A tween node's channels at its clock (the channels have started):
+   out = lerp(from, to, E(progress)).  Returns the eased progress. */
+void kn_anim_tween_eval(kn_animator *A, int node, double t);
+
+/* Velocity of a tween channel c (per item, into v[k]) at its node's clock:
+   E'(p) (to - from) / T times the node's rate `rate` (its own scale times
+   its parents').  The slope E' is a one-sided difference quotient
+   D(h) = (E(p + h) - E(p)) / h (forward, or backward within 3h of 1: the
+   side an easing defined piecewise is smooth on) taken to O(h^3) by two
+   Richardson steps, R1(h) = 2 D(h/2) - D(h), R2 = (4 R1(h/2) - R1(h)) / 3,
+   with h = 2^-12. */
+void kn_anim_tween_velocity(const kn_animator *A, int c, double rate, double *v);
+
+/* Stagger: delays of n targets, as GSAP 3's distribute() for a flat list.
+   Origin o = n r - 0.5 for r = 0 (start, random), 0.5 (center, edges),
+   1 (end), or o = index - 1 for a 1-based index; d_i = |i - o| (i = 0 ..
+   n-1); l_i = (d_i - min d) / (max d - min d) (0 when all d are equal);
+   delay_i = E(l_i) T.  For edges distribute() negates the amount and
+   inverts the easing (p -> 1 - E(1 - p)) from the base T, which is
+   delay_i = E(1 - l_i) T.  For random it shuffles the d_i: the caller gives
+   the permutation in perm (perm[i] = the slot whose d target i takes).
+   E NULL: linear. */
+enum { KN_STAGGER_START, KN_STAGGER_CENTER, KN_STAGGER_END, KN_STAGGER_EDGES,
+       KN_STAGGER_INDEX, KN_STAGGER_RANDOM };
+void kn_stagger(int n, int from, double index, double total,
+                const struct kn_easing *e, const int *perm, double *delays);
+
+#endif

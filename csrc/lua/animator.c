@@ -1,0 +1,1573 @@
+/*
+** animator.c -- kinetic.animator: animations that drive the fields of the
+** caller's objects, advanced by one update a frame.
+**
+** A frame (anim:update(dt)) runs in two phases.  The loop phase advances
+** every top-level node by dt (times its scales), reading the start values
+** of the nodes whose delay ends and writing every driven field; it runs
+** under lua_pcall with `busy` set, so that Lua code it reaches (a field's
+** metamethods, a Lua easing) can neither change the store under it nor
+** leave it half-way.  The callback phase then fires the frame's events in
+** time order.  Nodes that ended are freed after both, so an event never
+** names a reused slot.
+*/
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lanimator.h"
+#include "easing.h"
+#include "spring.h"
+#include "timeline.h"
+
+#define KIDS_MAX_PASSES 2.0   /* an update crossing more passes of a group
+                                 renders the last two */
+
+/* ---- the Lua side ------------------------------------------------------ */
+
+void lk_anim_frame(lua_State *L, lk_animator *P, int uvidx, lk_frame *F) {
+  luaL_checkstack(L, 24, "animator");
+  lk_getuservalue(L, uvidx);
+  F->L = L;
+  F->P = P;
+  F->step = -1.0;
+  F->uv = lua_gettop(L);
+  lua_rawgeti(L, F->uv, UV_TARGETS);
+  F->targets = lua_gettop(L);
+  lua_rawgeti(L, F->uv, UV_KEYS);
+  F->keys = lua_gettop(L);
+  P->L = L;
+  P->uv = F->uv;
+}
+
+void lk_anim_push_handle(lk_frame *F, int node) {
+  lua_rawgeti(F->L, F->uv, UV_HANDLES);
+  lua_rawgeti(F->L, -1, node + 1);
+  lua_remove(F->L, -2);
+}
+
+/* extras of node pushed (nil when it has none). */
+static void push_extras(lk_frame *F, int node) {
+  lua_rawgeti(F->L, F->uv, UV_EXTRAS);
+  lua_rawgeti(F->L, -1, node + 1);
+  lua_remove(F->L, -2);
+}
+
+/* extras of node pushed, made when missing. */
+static void need_extras(lk_frame *F, int node) {
+  lua_State *L = F->L;
+  push_extras(F, node);
+  if (!lua_isnil(L, -1)) return;
+  lua_pop(L, 1);
+  lua_newtable(L);
+  lua_rawgeti(L, F->uv, UV_EXTRAS);
+  lua_pushvalue(L, -2);
+  lua_rawseti(L, -2, node + 1);
+  lua_pop(L, 1);
+}
+
+/* Record msg (on top, popped) as the frame's error unless one is there. */
+static void record_error(lk_frame *F) {
+  lua_State *L = F->L;
+  lua_rawgeti(L, F->uv, UV_ERROR);
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    lua_rawseti(L, F->uv, UV_ERROR);
+  } else {
+    lua_pop(L, 2);
+  }
+}
+
+static const char *kind_name(const kn_node *nd) {
+  static const char names[4][8] = { "tween", "spring", "group", "call" };
+  if (nd->user & AN_SEQUENCE) return "sequence";
+  return names[nd->kind];
+}
+
+/* ---- Lua easings ---------------------------------------------------------- */
+
+/* A tween eased by a Lua function has a kn_easing of kind KN_E_CALLBACK
+   calling lua_ease: the core evaluates it as any easing.  The function
+   runs on the lua_State of the method that runs the core (P->L), under
+   lua_pcall; an error or a result that is not a finite number is recorded
+   as the frame's error, the node is stopped, and the core gets p. */
+typedef struct ease_ctx { lk_animator *P; int node; } ease_ctx;
+
+static double lua_ease(void *ctx, double p) {
+  ease_ctx *c = (ease_ctx *)ctx;
+  lk_animator *P = c->P;
+  lua_State *L = P->L;
+  kn_node *nd = &P->A.nodes[c->node];
+  if (nd->user & AN_STOPPED) return p;
+  lua_rawgeti(L, P->uv, UV_EXTRAS);
+  lua_rawgeti(L, -1, c->node + 1);
+  lua_getfield(L, -1, "ease");
+  lua_pushnumber(L, (lua_Number)p);
+  if (lua_pcall(L, 1, 1, 0) == 0) {
+    if (lua_type(L, -1) == LUA_TNUMBER && isfinite((double)lua_tonumber(L, -1))) {
+      double x = (double)lua_tonumber(L, -1);
+      lua_pop(L, 3);
+      return x;
+    }
+    lua_pushfstring(L, "easing function of a %s returned %s (finite number expected)",
+                    kind_name(nd), lk_typename(L, -1));
+  } else {
+    lua_pushfstring(L, "easing function of a %s raised: %s", kind_name(nd),
+                    lua_isstring(L, -1) ? lua_tostring(L, -1) : lk_typename(L, -1));
+  }
+  lua_rawseti(L, P->uv, UV_ERROR);   /* the first one wins: checked by fire */
+  lua_pop(L, 3);
+  P->A.nodes[c->node].user |= AN_STOPPED;
+  return p;
+}
+
+void lk_anim_set_easing(lk_frame *F, int node, int idx, int arg, const char *fname) {
+  lua_State *L = F->L;
+  kn_node *nd;
+  idx = lk_absindex(L, idx);
+  if (lua_type(L, idx) == LUA_TFUNCTION) {
+    size_t head = kn_easing_size(0);
+    kn_easing *e = (kn_easing *)lk_newuserdata(L, head + sizeof(ease_ctx));
+    ease_ctx *c = (ease_ctx *)(void *)((char *)e + head);
+    c->P = F->P;
+    c->node = node;
+    kn_easing_init_callback(e, lua_ease, c);
+    need_extras(F, node);
+    lua_pushvalue(L, idx);
+    lua_setfield(L, -2, "ease");
+    lua_pushvalue(L, -2);
+    lua_setfield(L, -2, "ease_ud");
+    lua_pop(L, 2);
+    nd = &F->P->A.nodes[node];
+    nd->easing = e;
+    nd->user |= AN_LUA_EASE;
+    return;
+  }
+  {
+    const kn_easing *e = lk_toeasing(L, idx);
+    if (e == NULL)
+      lk_argerror(L, arg, lua_pushfstring(L, "%s%s", fname ? "field 'easing': " : "",
+                                          lua_tostring(L, -1)));
+    need_extras(F, node);
+    lua_pushvalue(L, -2);
+    lua_setfield(L, -2, "ease_ud");
+    lua_pop(L, 2);
+    nd = &F->P->A.nodes[node];
+    nd->easing = e;
+    nd->user &= ~AN_LUA_EASE;
+  }
+}
+
+void lk_anim_set_callback(lk_frame *F, int node, const char *kind, int idx, int replace) {
+  lua_State *L = F->L;
+  unsigned bit = kind[3] == 's' ? AN_ON_START : kind[3] == 'u' ? AN_ON_UPDATE : AN_ON_COMPLETE;
+  idx = lk_absindex(L, idx);
+  need_extras(F, node);
+  lua_getfield(L, -1, kind);
+  if (replace || lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    lua_createtable(L, 1, 0);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -3, kind);
+  }
+  lua_pushvalue(L, idx);
+  lua_rawseti(L, -2, (int)lk_rawlen(L, -2) + 1);
+  lua_pop(L, 2);
+  F->P->A.nodes[node].user |= bit;
+}
+
+/* ---- reading start values ------------------------------------------------ */
+
+/* Push object.key of channel c. */
+static void push_field(lk_frame *F, int c) {
+  lua_State *L = F->L;
+  lua_rawgeti(L, F->targets, c + 1);
+  lua_rawgeti(L, F->keys, c + 1);
+  lua_gettable(L, -2);
+  lua_remove(L, -2);
+}
+
+/* Read channel c's field into cur[k]; 0 with the message on top when it
+   is not what the channel drives. */
+static int read_field(lk_frame *F, int c, double *cur) {
+  lua_State *L = F->L;
+  kn_chan *ch = &F->P->A.chans[c];
+  int i, n = ch->n;
+  push_field(F, c);
+  if (n == 0 && (ch->flags & KN_CH_RELATIVE) && lua_type(L, -1) == LUA_TTABLE &&
+      lk_rawlen(L, -1) > 0 && lk_rawlen(L, -1) <= 64) {
+    n = (int)lk_rawlen(L, -1);              /* "+=n" on an array: every item */
+    if (!kn_anim_chan_resize(&F->P->A, c, n)) luaL_error(L, "not enough memory");
+    ch = &F->P->A.chans[c];
+  }
+  if (n == 0) {
+    if (lua_type(L, -1) == LUA_TNUMBER && isfinite((double)lua_tonumber(L, -1))) {
+      cur[0] = (double)lua_tonumber(L, -1);
+      lua_pop(L, 1);
+      return 1;
+    }
+    lua_pushfstring(L, "finite number expected, got %s", lk_typename(L, -1));
+  } else if (lua_type(L, -1) != LUA_TTABLE) {
+    lua_pushfstring(L, "array of %d numbers expected, got %s", n, lk_typename(L, -1));
+  } else if ((int)lk_rawlen(L, -1) != n) {
+    lua_pushfstring(L, "array of %d numbers expected, got %d items", n, (int)lk_rawlen(L, -1));
+  } else {
+    for (i = 0; i < n; i++) {
+      lua_rawgeti(L, -1, i + 1);
+      if (lua_type(L, -1) != LUA_TNUMBER || !isfinite((double)lua_tonumber(L, -1))) break;
+      cur[i] = (double)lua_tonumber(L, -1);
+      lua_pop(L, 1);
+    }
+    if (i == n) { lua_pop(L, 1); return 1; }
+    lua_pushfstring(L, "item %d: finite number expected, got %s", i + 1, lk_typename(L, -1));
+    lua_remove(L, -2);
+  }
+  lua_remove(L, -2);
+  return 0;
+}
+
+/* The node ends without on_complete: an error, or no field left.  A child
+   only stops taking part in its group. */
+static void end_quietly(lk_frame *F, int node) {
+  kn_node *nd = &F->P->A.nodes[node];
+  if (nd->state == KN_NODE_LIVE || nd->state == KN_NODE_CHAINED) lk_anim_stop(F, node);
+}
+
+/* Record "field 'x' of a tween's target: <msg on top>" and end the node. */
+static void field_error(lk_frame *F, int node, int c) {
+  lua_State *L = F->L;
+  kn_node *nd = &F->P->A.nodes[node];
+  lua_rawgeti(L, F->keys, c + 1);
+  lua_pushfstring(L, "update: field '%s' of a %s's target: %s (the animation is removed)",
+                  lua_tostring(L, -1), kind_name(nd), lua_tostring(L, -2));
+  lua_remove(L, -2);
+  lua_remove(L, -2);
+  record_error(F);
+  end_quietly(F, node);
+}
+
+/* Velocity a spring channel c inherits from rival r that drove its field:
+   a spring's own velocity, a tween's slope (kn_anim_tween_velocity) at
+   the rate its scales give it.  0 when the shapes differ. */
+static int inherit_velocity(kn_animator *A, int c, int r, double *v) {
+  kn_chan *ch = &A->chans[c], *rv = &A->chans[r];
+  int k = ch->n > 0 ? ch->n : 1, i, id;
+  double rate = 1.0, own = A->nodes[ch->node].scale;
+  if (rv->n != ch->n) return 0;
+  if (rv->spring != NULL) {
+    if (!(rv->flags & KN_CH_STARTED)) return 0;
+    memcpy(v, KN_SPRING_SLOT(rv->spring, KN_SP_V), (size_t)k * sizeof(double));
+    return 1;
+  }
+  if (A->nodes[rv->node].kind != KN_NODE_TWEEN) return 0;
+  for (id = rv->node; id >= 0; id = A->nodes[id].parent) rate *= A->nodes[id].scale;
+  kn_anim_tween_velocity(A, r, rate, v);
+  if (own > 0.0) for (i = 0; i < k; i++) v[i] /= own;
+  return 1;
+}
+
+/* Channel c takes its field over: every rival of another root lets go
+   (a node left with no field ends quietly), a spring channel inheriting
+   the velocity of the one that was driving. */
+static int take_over(lk_frame *F, int c, double *v) {
+  kn_animator *A = &F->P->A;
+  int r, inherited = 0;
+  while ((r = kn_anim_rival(A, c)) >= 0) {
+    int owner = A->chans[r].node;
+    if (!inherited && A->chans[c].spring != NULL) inherited = inherit_velocity(A, c, r, v);
+    kn_anim_chan_release(A, r);
+    if (lk_anim_fieldless(A, kn_anim_root_of(A, owner)))
+      end_quietly(F, kn_anim_root_of(A, owner));
+  }
+  if (!kn_anim_drive(A, c)) luaL_error(F->L, "not enough memory");
+  return inherited;
+}
+
+/* The start of channel c: from and to of a tween, the state of a spring.
+   cur holds the field's value. */
+static void start_chan(lk_frame *F, int c, const double *cur) {
+  kn_chan *ch = &F->P->A.chans[c];
+  int k = ch->n > 0 ? ch->n : 1, i;
+  double v[64], *vel = k <= 64 ? v : ch->out;
+  if (ch->spring != NULL) {
+    kn_spring *s = ch->spring;
+    const double *base = cur;
+    for (i = 0; i < k; i++) vel[i] = ch->from[i];   /* the velocity option */
+    for (i = 0; i < k; i++)
+      ch->to[i] = (ch->flags & KN_CH_RELATIVE) ? base[i] + ch->given[i] : ch->given[i];
+    (void)take_over(F, c, vel);
+    ch = &F->P->A.chans[c];
+    kn_spring_init(s, k, &s->model, s->integrator, s->clamp, s->rest_delta,
+                   s->rest_speed, cur, ch->to, vel);
+    memcpy(ch->out, cur, (size_t)k * sizeof(double));
+    return;
+  }
+  for (i = 0; i < k; i++) {
+    double g = (ch->flags & KN_CH_RELATIVE) ? cur[i] + ch->given[i] : ch->given[i];
+    if (ch->flags & KN_CH_FROM) { ch->from[i] = g; ch->to[i] = cur[i]; }
+    else { ch->from[i] = cur[i]; ch->to[i] = g; }
+  }
+  (void)take_over(F, c, v);
+}
+
+/* Start node: read every field, then take them over.  0 when the node
+   was ended by a bad field. */
+static int start_node(lk_frame *F, int node, double tau) {
+  kn_animator *A = &F->P->A;
+  int c;
+  A->nodes[node].started = 1;
+  if (A->nodes[node].kind != KN_NODE_GROUP) {
+    for (c = A->nodes[node].chan; c >= 0; c = A->chans[c].next) {
+      kn_chan *ch = &A->chans[c];
+      double small[64], *cur = ch->n <= 64 ? small : NULL;
+      if (ch->object == NULL) continue;
+      if (cur == NULL) cur = (double *)lua_newuserdata(F->L, (size_t)ch->n * sizeof(double));
+      if (!read_field(F, c, cur)) { field_error(F, node, c); return 0; }
+      start_chan(F, c, cur);
+      if (cur != small) lua_pop(F->L, 1);
+    }
+  }
+  if (A->nodes[node].user & AN_ON_START) kn_anim_event(A, node, KN_EV_START, tau);
+  return A->nodes[node].state == KN_NODE_LIVE;
+}
+
+/* ---- writing -------------------------------------------------------------- */
+
+static void write_chan(lk_frame *F, int c) {
+  lua_State *L = F->L;
+  kn_chan *ch = &F->P->A.chans[c];
+  int i, n = ch->n;
+  lua_rawgeti(L, F->targets, c + 1);
+  lua_rawgeti(L, F->keys, c + 1);
+  if (n == 0) {
+    lua_pushnumber(L, (lua_Number)ch->out[0]);
+    lua_settable(L, -3);
+    lua_pop(L, 1);
+    return;
+  }
+  lua_gettable(L, -2);
+  if (lua_type(L, -1) == LUA_TTABLE) {
+    for (i = 0; i < n; i++) {
+      lua_pushnumber(L, (lua_Number)ch->out[i]);
+      lua_rawseti(L, -2, i + 1);
+    }
+  }
+  lua_pop(L, 2);
+}
+
+static void write_node(lk_frame *F, int node) {
+  kn_animator *A = &F->P->A;
+  int c;
+  for (c = A->nodes[node].chan; c >= 0; c = A->chans[c].next)
+    if (A->chans[c].object != NULL) write_chan(F, c);
+}
+
+/* ---- advancing -------------------------------------------------------- */
+
+/* A spring node advanced by dt; 1 when every field is at rest. */
+static int spring_step(lk_frame *F, int node, double dt) {
+  kn_animator *A = &F->P->A;
+  int c, moving = 0;
+  for (c = A->nodes[node].chan; c >= 0; c = A->chans[c].next) {
+    kn_chan *ch = &A->chans[c];
+    kn_spring *s = ch->spring;
+    int k = ch->n > 0 ? ch->n : 1, flags = 0;
+    double left = dt;
+    if (ch->object == NULL) continue;
+    while (!s->at_rest && left > 0.0) {   /* stepped integrators: bounded calls */
+      double step = left > KN_SPRING_STEPPED_DT_MAX && s->integrator != KN_SPRING_ANALYTIC
+                    ? KN_SPRING_STEPPED_DT_MAX : left;
+      flags |= kn_spring_update(s, step);
+      left -= step;
+    }
+    if (flags & KN_SPRING_OVERFLOW) {
+      kn_spring_reset_on_target(s);
+      lua_pushfstring(F->L, "update: a spring's state overflowed; it is put on its target");
+      record_error(F);
+    }
+    memcpy(ch->out, KN_SPRING_SLOT(s, KN_SP_X), (size_t)k * sizeof(double));
+    write_chan(F, c);
+    if (!A->chans[c].spring->at_rest) moving = 1;
+  }
+  return !moving;
+}
+
+/* The node's group children are all done (a group of springs). */
+static int kids_done(kn_animator *A, int node) {
+  int i;
+  for (i = 0; i < A->nodes[node].nkids; i++)
+    if (A->nodes[A->nodes[node].kids[i]].state == KN_NODE_LIVE) return 0;
+  return 1;
+}
+
+/* Length of a child within its group's iteration. */
+static double kid_length(const kn_node *k) {
+  if (k->kind == KN_NODE_SPRING || (k->user & AN_SPRINGS)) return HUGE_VAL;
+  if (k->kind == KN_NODE_CALL) return 0.0;
+  return k->span.total;
+}
+
+static double clampd(double x, double lo, double hi) {
+  return x < lo ? lo : x > hi ? hi : x;
+}
+
+/* The children of group g crossed by its local time moving from ua to ub
+   (frame times taua, taub); inclusive: ua itself counts (a pass begins). */
+static void sweep_kids(lk_frame *F, int g, double ua, double ub, int inclusive,
+                       double taua, double taub) {
+  kn_animator *A = &F->P->A;
+  int fwd = ub >= ua, j, n = A->nodes[g].nkids;
+  double slope = ub != ua ? (taub - taua) / (ub - ua) : 0.0;
+  for (j = 0; j < n; j++) {
+    int k = A->nodes[g].kids[fwd ? j : n - 1 - j];
+    kn_node *kn = &A->nodes[k];
+    double s = kn->offset, D = kid_length(kn), ca, cb;
+    int hit = fwd ? (s <= ub && (s + D > ua || (inclusive && s + D >= ua)))
+                  : (s + D >= ub && s < ua);
+    if (kn->state != KN_NODE_LIVE || !hit) continue;
+    ca = ua >= s + D ? D : ua <= s ? 0.0 : ua - s;   /* the ends exactly */
+    cb = ub >= s + D ? D : ub <= s ? 0.0 : ub - s;
+    if (kn->kind == KN_NODE_CALL) {
+      kn_anim_event(A, k, KN_EV_CALL, taua + (s - ua) * slope);
+      continue;
+    }
+    lk_anim_advance(F, k, ca, cb, taua + (s + ca - ua) * slope, taua + (s + cb - ua) * slope);
+  }
+}
+
+static int odd(double c) { return fmod(c, 2.0) == 1.0; }
+
+/* Group g's clock moves from t0 to t1 (frame times tau0, tau1): the
+   sweeps of each pass crossed (the last two at most). */
+static void sweep_group(lk_frame *F, int g, double t0, double t1, double tau0,
+                        double tau1) {
+  kn_animator *A = &F->P->A;
+  kn_span sp = A->nodes[g].span;
+  double T = sp.duration, d = sp.delay, last = ceil(sp.iterations) - 1.0;
+  double ta = clampd(t0, d, sp.total), tb, rate;
+  int dir = t1 >= t0 ? 1 : -1, inclusive = !(A->nodes[g].user & AN_SWEPT);
+  A->nodes[g].user |= AN_SWEPT;
+  t1 = clampd(t1, d, sp.total);
+  rate = t1 != t0 ? (tau1 - tau0) / (t1 - t0) : 0.0;
+  if (!(T > 0.0) || T == HUGE_VAL) {             /* one pass, no turning */
+    double u0 = T > 0.0 ? ta - d : 0.0, u1 = T > 0.0 ? t1 - d : 0.0;
+    if (T > 0.0 || inclusive)
+      sweep_kids(F, g, u0, u1, inclusive, tau0 + (ta - t0) * rate, tau1);
+    return;
+  }
+  if (dir > 0 && t1 - ta > KIDS_MAX_PASSES * T) {  /* skip whole passes */
+    ta = d + (floor((t1 - d) / T) - (KIDS_MAX_PASSES - 1.0)) * T;
+    inclusive = 1;
+  }
+  for (;;) {
+    double c = floor((ta - d) / T), ua, ub;
+    if (dir < 0 && ta - d <= c * T && c > 0) c -= 1.0;
+    if (c > last) c = last;
+    if (c < 0) c = 0;
+    tb = dir > 0 ? d + (c + 1.0) * T : d + c * T;
+    tb = dir > 0 ? (tb < t1 ? tb : t1) : (tb > t1 ? tb : t1);
+    ua = clampd(ta - d - c * T, 0.0, T);
+    ub = clampd(tb - d - c * T, 0.0, T);
+    if (dir < 0 && tb != t1) ub = 0.0;                /* a pass's ends, exactly */
+    else if (dir > 0 && (tb != t1 || tb == sp.total))
+      ub = sp.iterations - c >= 1.0 ? T : (sp.iterations - c) * T;
+    if (sp.after == KN_AFTER_REVERSE && odd(c)) { ua = T - ua; ub = T - ub; }
+    if (!(sp.after == KN_AFTER_STOP && c >= 1.0))
+      sweep_kids(F, g, ua, ub, inclusive, tau0 + (ta - t0) * rate, tau0 + (tb - t0) * rate);
+    if (tb == t1 || (dir > 0 && c >= last)) break;
+    ta = tb;
+    inclusive = sp.after == KN_AFTER_RESTART && dir > 0;
+  }
+}
+
+/* A top-level node completed at frame time tau: DONE, on_complete, and
+   its chained nodes join the roots from tau on. */
+static void complete_root(lk_frame *F, int node, double tau) {
+  kn_animator *A = &F->P->A;
+  int ch = A->nodes[node].chain;
+  A->nodes[node].state = KN_NODE_DONE;
+  A->nodes[node].chain = -1;
+  if (A->nodes[node].user & AN_ON_COMPLETE) kn_anim_event(A, node, KN_EV_DONE, tau);
+  while (ch >= 0) {
+    int next = A->nodes[ch].chain_next;
+    kn_node *c = &A->nodes[ch];
+    c->state = KN_NODE_LIVE;
+    c->chain_next = -1;
+    c->frame_start = tau;
+    c->clock = 0.0;
+    if (!kn_anim_root_add(A, ch)) luaL_error(F->L, "not enough memory");
+    ch = next;
+  }
+}
+
+/* Whether node finished in this move: the end crossed going forward (a
+   spring or a group of springs: every field at rest). */
+static int finished(kn_animator *A, int node, double t0, double t1, int rested) {
+  kn_node *nd = &A->nodes[node];
+  if (nd->kind == KN_NODE_SPRING) return rested;
+  if (nd->user & AN_SPRINGS) return kids_done(A, node);
+  if (t1 < nd->span.total || t1 < t0) return 0;
+  return nd->parent < 0 || t0 < nd->span.total || nd->span.total == 0.0;
+}
+
+void lk_anim_advance(lk_frame *F, int node, double t0, double t1, double tau0,
+                     double tau1) {
+  kn_animator *A = &F->P->A;
+  kn_node *nd = &A->nodes[node];
+  double d = nd->span.delay, rate = t1 != t0 ? (tau1 - tau0) / (t1 - t0) : 0.0;
+  double ts = t0 > d ? t0 : d;
+  int rested = 0;
+  if (t1 < d || (!nd->started && t1 < t0)) { nd->clock = t1; return; }
+  if (!nd->started) {
+    if (!start_node(F, node, tau0 + (ts - t0) * rate)) return;
+  } else if (nd->user & AN_START_DUE) {
+    nd->user &= ~AN_START_DUE;
+    if (nd->user & AN_ON_START) kn_anim_event(A, node, KN_EV_START, tau0);
+  }
+  switch (A->nodes[node].kind) {
+    case KN_NODE_TWEEN:
+      kn_anim_tween_eval(A, node, t1);
+      write_node(F, node);
+      break;
+    case KN_NODE_SPRING:   /* a top-level spring moves by the frame's exact step */
+      rested = spring_step(F, node, A->nodes[node].parent < 0 && t0 >= d && F->step >= 0.0
+                                    ? F->step : t1 - ts);
+      break;
+    default:
+      sweep_group(F, node, t0, t1, tau0, tau1);
+      break;
+  }
+  nd = &A->nodes[node];
+  nd->clock = t1;
+  if (nd->state != KN_NODE_LIVE || (nd->user & AN_STOPPED)) return;
+  if (nd->user & AN_ON_UPDATE) kn_anim_event(A, node, KN_EV_UPDATE, tau1);
+  if (F->P->seeking || !finished(A, node, t0, t1, rested)) return;
+  if (nd->parent >= 0) {
+    if (nd->kind == KN_NODE_SPRING || (nd->user & AN_SPRINGS)) nd->state = KN_NODE_DONE;
+    if (nd->user & AN_ON_COMPLETE)
+      kn_anim_event(A, node, KN_EV_DONE, tau0 + (nd->span.total - t0) * rate);
+    return;
+  }
+  complete_root(F, node, nd->kind != KN_NODE_SPRING && nd->span.total < HUGE_VAL
+                ? tau0 + (nd->span.total - t0) * rate : tau1);
+}
+
+/* ---- progress and finish -------------------------------------------------- */
+
+double lk_anim_progress(lk_animator *P, int node) {
+  kn_animator *A = &P->A;
+  kn_node *nd = &A->nodes[node];
+  double pass, u, worst = 0.0;
+  int phase, c, i;
+  if (nd->user & AN_SPRINGS) return kids_done(A, node) ? 1.0 : 0.0;
+  if (!nd->started) return 0.0;
+  if (nd->kind == KN_NODE_SPRING) {     /* 1 - the largest share of distance left */
+    for (c = nd->chan; c >= 0; c = A->chans[c].next) {
+      kn_spring *s = A->chans[c].spring;
+      if (A->chans[c].object == NULL || s->at_rest) continue;
+      for (i = 0; i < s->n; i++) {
+        double tg = KN_SPRING_SLOT(s, KN_SP_TARGET)[i];
+        double d0 = fabs(KN_SPRING_SLOT(s, KN_SP_FROM)[i] - tg);
+        double d = fabs(KN_SPRING_SLOT(s, KN_SP_X)[i] - tg);
+        if (d0 > 0.0 && d / d0 > worst) worst = d / d0;
+      }
+    }
+    return 1.0 - worst;
+  }
+  u = kn_span_local(&nd->span, nd->clock, &pass, &phase);
+  return phase < 0 ? 0.0 : kn_span_progress(&nd->span, u, pass);
+}
+
+/* Start (if it has not) and put every spring of node on its target. */
+static int snap_springs(lk_frame *F, int node) {
+  kn_animator *A = &F->P->A;
+  int c;
+  if (!A->nodes[node].started && !start_node(F, node, 0.0)) return 0;
+  for (c = A->nodes[node].chan; c >= 0; c = A->chans[c].next) {
+    kn_chan *ch = &A->chans[c];
+    if (ch->object == NULL) continue;
+    kn_spring_reset_on_target(ch->spring);
+    memcpy(ch->out, KN_SPRING_SLOT(ch->spring, KN_SP_X),
+           (size_t)ch->spring->n * sizeof(double));
+  }
+  return 1;
+}
+
+void lk_anim_snap(lk_frame *F, int node) {
+  kn_animator *A = &F->P->A;
+  int i;
+  double t;
+  if (A->nodes[node].user & AN_SPRINGS) {
+    A->nodes[node].started = 1;
+    for (i = 0; i < A->nodes[node].nkids; i++) {
+      int k = A->nodes[node].kids[i];
+      if (A->nodes[k].state != KN_NODE_LIVE || !snap_springs(F, k)) continue;
+      write_node(F, k);
+      A->nodes[k].state = KN_NODE_DONE;
+    }
+  } else if (!snap_springs(F, node)) {
+    return;
+  }
+  t = A->nodes[node].clock > A->nodes[node].span.delay ? A->nodes[node].clock
+                                                       : A->nodes[node].span.delay;
+  lk_anim_advance(F, node, t, t, 0.0, 0.0);
+}
+
+/* ---- ending and freeing ------------------------------------------------ */
+
+int lk_anim_fieldless(kn_animator *A, int node) {
+  kn_node *nd = &A->nodes[node];
+  int c, i;
+  if (nd->kind == KN_NODE_CALL) return 0;
+  for (c = nd->chan; c >= 0; c = A->chans[c].next)
+    if (A->chans[c].object != NULL) return 0;
+  for (i = 0; i < nd->nkids; i++)
+    if (!lk_anim_fieldless(A, nd->kids[i])) return 0;
+  return nd->kind != KN_NODE_GROUP || nd->nkids > 0 || !(nd->user & AN_SEQUENCE);
+}
+
+/* Clear the Lua slots of node and of everything below it; its handle
+   keeps the final time and progress. */
+static void clear_slots(lk_frame *F, int node) {
+  lua_State *L = F->L;
+  kn_animator *A = &F->P->A;
+  int c, i;
+  for (c = A->nodes[node].chan; c >= 0; c = A->chans[c].next) {
+    lua_pushnil(L); lua_rawseti(L, F->targets, c + 1);
+    lua_pushnil(L); lua_rawseti(L, F->keys, c + 1);
+  }
+  lk_anim_push_handle(F, node);
+  if (lua_type(L, -1) == LUA_TUSERDATA) {
+    lk_handle *h = (lk_handle *)lua_touserdata(L, -1);
+    h->ended = 1;
+    h->time = A->nodes[node].clock;
+    h->progress = lk_anim_progress(F->P, node);
+  }
+  lua_pop(L, 1);
+  lua_rawgeti(L, F->uv, UV_HANDLES); lua_pushnil(L); lua_rawseti(L, -2, node + 1);
+  lua_rawgeti(L, F->uv, UV_EXTRAS); lua_pushnil(L); lua_rawseti(L, -2, node + 1);
+  lua_pop(L, 2);
+  for (i = 0; i < A->nodes[node].nkids; i++) clear_slots(F, A->nodes[node].kids[i]);
+  for (i = A->nodes[node].chain; i >= 0; i = A->nodes[i].chain_next) clear_slots(F, i);
+}
+
+static void free_node(lk_frame *F, int node) {
+  clear_slots(F, node);
+  kn_anim_node_free(&F->P->A, node);
+}
+
+void lk_anim_stop(lk_frame *F, int node) {
+  kn_animator *A = &F->P->A;
+  int c, i, ch;
+  if (A->nodes[node].state == KN_NODE_FREE || A->nodes[node].state == KN_NODE_DONE) return;
+  A->nodes[node].user |= AN_STOPPED;
+  for (c = A->nodes[node].chan; c >= 0; c = A->chans[c].next) kn_anim_chan_release(A, c);
+  for (i = 0; i < A->nodes[node].nkids; i++) lk_anim_stop(F, A->nodes[node].kids[i]);
+  ch = A->nodes[node].chain;               /* the after chain goes with it */
+  A->nodes[node].chain = -1;
+  while (ch >= 0) {
+    int next = A->nodes[ch].chain_next;
+    A->nodes[ch].state = KN_NODE_DONE;
+    free_node(F, ch);
+    ch = next;
+  }
+  A->nodes[node].state = KN_NODE_DONE;
+}
+
+void lk_anim_collect(lk_frame *F) {
+  kn_animator *A = &F->P->A;
+  int i;
+  if (A->updating) return;
+  for (i = 0; i < A->nroots; i++)
+    if (A->nodes[A->roots[i]].state == KN_NODE_DONE) free_node(F, A->roots[i]);
+  kn_anim_roots_compact(A);
+}
+
+void lk_anim_raise_pending(lk_frame *F) {
+  lua_State *L = F->L;
+  lua_rawgeti(L, F->uv, UV_ERROR);
+  if (lua_isnil(L, -1)) { lua_pop(L, 1); return; }
+  lua_pushnil(L);
+  lua_rawseti(L, F->uv, UV_ERROR);
+  lua_error(L);
+}
+
+static int count_live(const kn_animator *A) {
+  int i, n = 0;
+  for (i = 0; i < A->nroots; i++) n += A->nodes[A->roots[i]].state == KN_NODE_LIVE;
+  return n;
+}
+
+/* ---- callbacks ------------------------------------------------------------ */
+
+static const char *const event_fields[4] = { "on_start", "on_update", "on_complete", "fn" };
+
+/* Call every function of the event (its handle as argument; a sequence's
+   call gets the sequence); 0 with the error on top when one raised. */
+static int fire_one(lk_frame *F, const kn_event *e) {
+  lua_State *L = F->L;
+  kn_animator *A = &F->P->A;
+  int i, n, base = lua_gettop(L), who = e->node;
+  if (e->kind == KN_EV_CALL && A->nodes[who].parent >= 0) who = A->nodes[who].parent;
+  push_extras(F, e->node);
+  if (lua_isnil(L, -1)) { lua_settop(L, base); return 1; }
+  lua_getfield(L, -1, event_fields[e->kind]);
+  if (lua_type(L, -1) == LUA_TFUNCTION) {     /* a call: one function */
+    lua_createtable(L, 1, 0);
+    lua_insert(L, -2);
+    lua_rawseti(L, -2, 1);
+  }
+  n = lua_type(L, -1) == LUA_TTABLE ? (int)lk_rawlen(L, -1) : 0;
+  for (i = 1; i <= n; i++) {
+    lua_rawgeti(L, -1, i);
+    lk_anim_push_handle(F, who);
+    if (lua_pcall(L, 1, 0, 0) != 0) {
+      lua_replace(L, base + 1);
+      lua_settop(L, base + 1);
+      return 0;
+    }
+  }
+  lua_settop(L, base);
+  return 1;
+}
+
+int lk_anim_fire_event(lk_frame *F, const kn_event *e) { return fire_one(F, e); }
+
+int lk_anim_fire(lk_frame *F, int first) {
+  kn_animator *A = &F->P->A;
+  int i;
+  kn_anim_sort_events(A, first);
+  for (i = first; i < A->nevents; i++) {
+    kn_event e = A->events[i];
+    kn_node *nd;
+    if (e.node < 0) continue;              /* fired already (a:finish()) */
+    nd = &A->nodes[e.node];
+    if (nd->gen != e.gen || nd->state == KN_NODE_FREE || (nd->user & AN_STOPPED)) continue;
+    if (!fire_one(F, &e)) { A->nevents = first; return 0; }
+  }
+  A->nevents = first;
+  return 1;
+}
+
+/* ---- update ---------------------------------------------------------------- */
+
+static lk_animator *check_animator(lua_State *L, int arg) {
+  return (lk_animator *)lk_checkobject(L, arg, KN_ANIMATOR);
+}
+
+/* The loop phase (under lua_pcall): 1 animator, 2 dt. */
+static int frame_loop(lua_State *L) {
+  lk_animator *P = (lk_animator *)lua_touserdata(L, 1);
+  kn_animator *A = &P->A;
+  double dt = (double)lua_tonumber(L, 2);
+  lk_frame F;
+  int i;
+  lk_anim_frame(L, P, 1, &F);
+  P->busy = 1;
+  for (i = 0; i < A->nroots; i++) A->nodes[A->roots[i]].frame_start = 0.0;
+  for (i = 0; i < A->nroots; i++) {      /* nodes chained in this frame join */
+    int id = A->roots[i];
+    kn_node *nd = &A->nodes[id];
+    double rate = nd->scale * A->scale, tau0 = nd->frame_start, t0 = nd->clock, t1;
+    if (nd->state != KN_NODE_LIVE || nd->paused) continue;
+    F.step = (dt - tau0) * rate;
+    t1 = t0 + F.step;
+    if (!(t1 <= DBL_MAX)) t1 = DBL_MAX;
+    if (t1 > nd->span.total) t1 = nd->span.total;
+    lk_anim_advance(&F, id, t0, t1, tau0, rate > 0.0 ? tau0 + (t1 - t0) / rate : dt);
+  }
+  P->busy = 0;
+  return 0;
+}
+
+/* anim:update(dt): the loop phase, then the callbacks, then the frame's
+   error if a field or an easing failed. */
+static int animator_update(lua_State *L) {
+  lk_animator *P = check_animator(L, 1);
+  double dt = lk_checknonneg(L, 2);
+  lk_frame F;
+  if (P->A.updating || P->busy) return lk_anim_self_error(L, "update already running");
+  lua_settop(L, 2);
+  lk_anim_frame(L, P, 1, &F);
+  if (!P->A.paused) {
+    int ok;
+    P->A.updating = 1;
+    lua_rawgeti(L, F.uv, UV_LOOP);
+    lua_pushvalue(L, 1);
+    lua_pushnumber(L, (lua_Number)dt);
+    ok = lua_pcall(L, 2, 0, 0) == 0;
+    P->busy = 0;
+    P->L = L;
+    P->uv = F.uv;
+    if (!ok) P->A.nevents = 0;
+    else ok = lk_anim_fire(&F, 0);
+    P->A.updating = 0;
+    lk_anim_collect(&F);
+    if (!ok) return lua_error(L);
+  }
+  lk_anim_raise_pending(&F);
+  lua_pushinteger(L, (lua_Integer)count_live(&P->A));
+  return 1;
+}
+
+/* ---- making animations ------------------------------------------------------ */
+
+/* A new node with its handle (metatable tname) stored; -1: no memory. */
+static int new_node(lk_frame *F, int kind, const char *tname) {
+  lua_State *L = F->L;
+  int id = kn_anim_node_new(&F->P->A, kind);
+  lk_handle *h;
+  if (id < 0) luaL_error(L, "not enough memory");
+  lua_rawgeti(L, F->uv, UV_HANDLES);
+  h = (lk_handle *)lk_newobject(L, sizeof(lk_handle), tname);
+  h->node = id;
+  h->gen = F->P->A.nodes[id].gen;
+  h->kind = kind;
+  lua_pushvalue(L, F->uv);
+  lk_setuservalue(L, -2);
+  lua_rawseti(L, -2, id + 1);
+  lua_pop(L, 1);
+  return id;
+}
+
+/* The target at idx is a list of targets: its item 1 is a table or a
+   full userdata. */
+static int is_list(lua_State *L, int idx) {
+  int t;
+  if (lua_type(L, idx) != LUA_TTABLE) return 0;
+  lua_rawgeti(L, idx, 1);
+  t = lua_type(L, -1);
+  lua_pop(L, 1);
+  return t == LUA_TTABLE || t == LUA_TUSERDATA;
+}
+
+static void check_target(lua_State *L, int idx, int arg, int item) {
+  int t = lua_type(L, idx);
+  if (t == LUA_TTABLE || t == LUA_TUSERDATA) return;
+  if (item == 0) lk_typeerror(L, arg, "table or userdata");
+  lk_argerror(L, arg, lua_pushfstring(L, "item %d: table or userdata expected, got %s",
+                                      item, lk_typename(L, idx)));
+}
+
+/* The targets at arg: 0 for one target, else the length of the list, each
+   item checked. */
+static int check_targets(lua_State *L, int arg) {
+  int n, i;
+  check_target(L, arg, arg, 0);
+  if (!is_list(L, arg)) return 0;
+  n = (int)lk_rawlen(L, arg);
+  for (i = 1; i <= n; i++) {
+    lua_rawgeti(L, arg, i);
+    check_target(L, -1, arg, i);
+    lua_pop(L, 1);
+  }
+  return n;
+}
+
+/* A relative value "+=n" / "-=n" at idx into *x; 0 when it is not one. */
+static int relative_value(lua_State *L, int idx, double *x) {
+  size_t len;
+  const char *s = lua_tolstring(L, idx, &len);
+  int ok;
+  if (len < 3 || (s[0] != '+' && s[0] != '-') || s[1] != '=') return 0;
+  lua_pushlstring(L, s + 2, len - 2);
+  ok = lua_isnumber(L, -1) && s[2] != ' ' && isfinite((double)lua_tonumber(L, -1));
+  *x = ok ? (double)lua_tonumber(L, -1) : 0.0;
+  if (s[0] == '-') *x = -*x;
+  lua_pop(L, 1);
+  return ok;
+}
+
+/* Check the value of field `key` (on top, the key below it) of the values
+   table at argument arg; returns its number of items (0: a number). */
+static int check_value(lua_State *L, int arg, int allow_relative) {
+  double x;
+  int t = lua_type(L, -1), n, i;
+  if (lua_type(L, -2) != LUA_TSTRING)
+    return lk_argerror(L, arg, lua_pushfstring(L,
+      "field names (strings) expected, got a key of type %s", lk_typename(L, -2)));
+  if (t == LUA_TNUMBER && isfinite((double)lua_tonumber(L, -1))) return 0;
+  if (t == LUA_TSTRING && allow_relative && relative_value(L, -1, &x)) return 0;
+  if (t == LUA_TTABLE && (n = (int)lk_rawlen(L, -1)) > 0) {
+    for (i = 1; i <= n; i++) {
+      lua_rawgeti(L, -1, i);
+      if (lua_type(L, -1) != LUA_TNUMBER || !isfinite((double)lua_tonumber(L, -1)))
+        return lk_argerror(L, arg, lua_pushfstring(L,
+          "field '%s': item %d: finite number expected, got %s", lua_tostring(L, -3), i,
+          lk_typename(L, -1)));
+      lua_pop(L, 1);
+    }
+    return n;
+  }
+  return lk_argerror(L, arg, lua_pushfstring(L,
+    "field '%s': number, array of numbers or '+=n' / '-=n' expected, got %s%s%s",
+    lua_tostring(L, -2), t == LUA_TSTRING ? "'" : "",
+    t == LUA_TSTRING ? lua_tostring(L, -1) : lk_typename(L, -1), t == LUA_TSTRING ? "'" : ""));
+}
+
+static void check_values(lua_State *L, int arg) {
+  int any = 0;
+  if (lua_type(L, arg) != LUA_TTABLE) lk_typeerror(L, arg, "table of values");
+  lua_pushnil(L);
+  while (lua_next(L, arg)) {
+    (void)check_value(L, arg, 1);
+    any = 1;
+    lua_pop(L, 1);
+  }
+  if (!any) lk_argerror(L, arg, "table of values expected, got an empty table");
+}
+
+/* Interned id of the field name on top. */
+static int key_id(lk_frame *F) {
+  lua_State *L = F->L;
+  int id;
+  lua_rawgeti(L, F->uv, UV_KEYIDS);
+  lua_pushvalue(L, -2);
+  lua_rawget(L, -2);
+  id = (int)lua_tointeger(L, -1);
+  lua_pop(L, 1);
+  if (id == 0) {
+    id = ++F->P->nkeys;
+    lua_pushvalue(L, -2);
+    lua_pushinteger(L, (lua_Integer)id);
+    lua_rawset(L, -3);
+  }
+  lua_pop(L, 1);
+  return id;
+}
+
+/* The channels of node for the object at tidx and the (checked) values at
+   vidx; flags for every channel (KN_CH_FROM).  Returns the first. */
+static void add_channels(lk_frame *F, int node, int tidx, int vidx, unsigned flags) {
+  lua_State *L = F->L;
+  const void *object = lua_topointer(L, tidx);
+  lua_pushnil(L);
+  while (lua_next(L, vidx)) {
+    int n = lua_type(L, -1) == LUA_TTABLE ? (int)lk_rawlen(L, -1) : 0, i, c, key;
+    kn_chan *ch;
+    lua_pushvalue(L, -2);
+    key = key_id(F);
+    lua_pop(L, 1);
+    c = kn_anim_chan_new(&F->P->A, node, object, key, n);
+    if (c < 0) luaL_error(L, "not enough memory");
+    ch = &F->P->A.chans[c];
+    ch->flags = flags;
+    if (lua_type(L, -1) == LUA_TSTRING) {
+      (void)relative_value(L, -1, &ch->given[0]);
+      ch->flags |= KN_CH_RELATIVE;
+    } else if (n == 0) {
+      ch->given[0] = (double)lua_tonumber(L, -1);
+    } else {
+      for (i = 0; i < n; i++) {
+        lua_rawgeti(L, -1, i + 1);
+        ch->given[i] = (double)lua_tonumber(L, -1);
+        lua_pop(L, 1);
+      }
+    }
+    lua_pushvalue(L, tidx); lua_rawseti(L, F->targets, c + 1);
+    lua_pushvalue(L, -2); lua_rawseti(L, F->keys, c + 1);
+    lua_pop(L, 1);
+  }
+}
+
+/* ---- options ------------------------------------------------------------------ */
+
+static const char *const tween_options[] = {
+  "easing", "delay", "iterations", "after", "stagger", "on_start", "on_update",
+  "on_complete", NULL
+};
+static const char *const spring_options[] = {
+  "delay", "stagger", "on_start", "on_update", "on_complete", "velocity",
+  "stiffness", "damping", "mass", "frequency", "damping_ratio", "response",
+  "duration", "bounce", "tension", "friction", "origami_tension",
+  "origami_friction", "bounciness", "speed", "preset",
+  "integrator", "rest_delta", "rest_speed", "clamp", NULL
+};
+#define SPRING_PARAMS_FIRST 6   /* spring_options[6..]: the spring's own */
+static const char *const stagger_options[] = { "each", "amount", "from", "easing", NULL };
+static const char *const stagger_froms[] = { "start", "center", "end", "edges", "index", "random" };
+static const char *const after_names[] = { "stop", "restart", "reverse" };
+
+typedef struct anim_opts {
+  int t;                 /* the options table (absolute), 0: none */
+  int arg;               /* its argument number */
+  unsigned present;      /* lk_checkoptions' bits */
+  double delay, iterations;
+  int after;
+  int easing;            /* stack index of the easing, 0: outQuad */
+  int cb[3];             /* on_start, on_update, on_complete; 0: none */
+  int sfrom;             /* stagger origin, KN_STAGGER_* */
+  double sindex, stotal;
+  int seach;             /* each given (total = each (n - 1)) */
+  int sease;             /* stack index of the stagger's easing, 0: linear */
+} anim_opts;
+
+static int opt_present(lua_State *L, const anim_opts *o, const char *key) {
+  int p;
+  if (o->t == 0) return 0;
+  lua_getfield(L, o->t, key);
+  p = !lua_isnil(L, -1);
+  lua_pop(L, 1);
+  return p;
+}
+
+static void read_after(lua_State *L, anim_opts *o) {
+  int i;
+  lua_getfield(L, o->t, "after");
+  if (!lua_isnil(L, -1)) {
+    const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    for (i = 0; s != NULL && i < 3; i++)
+      if (strcmp(s, after_names[i]) == 0) break;
+    if (s == NULL || i == 3)
+      lk_fielderror(L, o->arg, "after", lua_pushfstring(L,
+        "one of 'stop', 'restart', 'reverse' expected, got %s%s%s", s ? "'" : "",
+        s ? s : lk_typename(L, -1), s ? "'" : ""));
+    o->after = i;
+  }
+  lua_pop(L, 1);
+  o->iterations = o->after == KN_AFTER_STOP ? 1.0 : HUGE_VAL;
+  lua_getfield(L, o->t, "iterations");
+  if (lua_type(L, -1) == LUA_TNUMBER) {
+    double x = (double)lua_tonumber(L, -1);
+    if (!(x >= 1.0)) lk_fieldrangeerror(L, o->arg, "iterations", "number >= 1", x);
+    o->iterations = x;
+  } else if (!lua_isnil(L, -1)) {
+    lk_fielderror(L, o->arg, "iterations", lua_pushfstring(L, "number expected, got %s",
+                                                           lk_typename(L, -1)));
+  }
+  lua_pop(L, 1);
+}
+
+/* stagger = s or { each = s | amount = s, from = ..., easing = spec }
+   for n targets. */
+static void read_stagger(lua_State *L, anim_opts *o, int n) {
+  int s;
+  lua_getfield(L, o->t, "stagger");
+  s = lua_gettop(L);
+  o->seach = 1;
+  if (lua_type(L, s) == LUA_TNUMBER) {
+    o->stotal = lk_optfieldnonneg(L, o->t, o->arg, "stagger", 0.0);
+  } else if (lua_type(L, s) == LUA_TTABLE) {
+    unsigned p = lk_checkoptions(L, s, o->arg, stagger_options, 0, NULL);
+    if ((p & 3u) == 3u) lk_fielderror(L, o->arg, "stagger", "'each' or 'amount' expected, not both");
+    o->seach = !(p & 2u);
+    o->stotal = lk_optfieldnonneg(L, s, o->arg, o->seach ? "each" : "amount", 0.0);
+    lua_getfield(L, s, "from");
+    if (lua_type(L, -1) == LUA_TSTRING) {
+      const char *f = lua_tostring(L, -1);
+      int i;
+      for (i = 0; i < 6 && (i == KN_STAGGER_INDEX || strcmp(f, stagger_froms[i]) != 0); i++) {}
+      if (i == 6)
+        lk_fielderror(L, o->arg, "stagger", lua_pushfstring(L,
+          "field 'from': one of 'start', 'center', 'end', 'edges', 'random' or an index expected, got '%s'", f));
+      o->sfrom = i;
+    } else if (lua_type(L, -1) == LUA_TNUMBER) {
+      double x = (double)lua_tonumber(L, -1);
+      if (!(x >= 1 && x <= (n > 0 ? n : 1) && x == floor(x)))
+        lk_fielderror(L, o->arg, "stagger", lua_pushfstring(L,
+          "field 'from': index in [1, %d] expected, got %s", n > 0 ? n : 1, lk_pushnumstr(L, x)));
+      o->sfrom = KN_STAGGER_INDEX;
+      o->sindex = x;
+    } else if (!lua_isnil(L, -1)) {
+      lk_fielderror(L, o->arg, "stagger", lua_pushfstring(L,
+        "field 'from': string or index expected, got %s", lk_typename(L, -1)));
+    }
+    lua_pop(L, 1);
+    lua_getfield(L, s, "easing");
+    if (!lua_isnil(L, -1)) {
+      if (lk_toeasing(L, -1) == NULL)
+        lk_fielderror(L, o->arg, "stagger", lua_pushfstring(L, "field 'easing': %s",
+                                                           lua_tostring(L, -1)));
+      o->sease = lua_gettop(L);   /* kept on the stack while building */
+      return;
+    }
+  } else if (!lua_isnil(L, s)) {
+    lk_fielderror(L, o->arg, "stagger", lua_pushfstring(L,
+      "number or table expected, got %s", lk_typename(L, s)));
+  }
+}
+
+/* Read and check the options at argument arg (nil, none or a table) with
+   the names `known`; n targets (0: one).  Leaves values it needs on the
+   stack (the caller's stack top grows). */
+static void read_opts(lua_State *L, int arg, const char *const *known, int n,
+                      anim_opts *o) {
+  static const char *const cbs[3] = { "on_start", "on_update", "on_complete" };
+  int i;
+  memset(o, 0, sizeof *o);
+  o->arg = arg;
+  o->iterations = 1.0;
+  if (lua_isnoneornil(L, arg)) return;
+  if (lua_type(L, arg) != LUA_TTABLE) lk_typeerror(L, arg, "table of options");
+  o->t = lk_absindex(L, arg);
+  o->present = lk_checkoptions(L, o->t, arg, known, 0, NULL);
+  o->delay = lk_optfieldnonneg(L, o->t, arg, "delay", 0.0);
+  if (known == tween_options || opt_present(L, o, "after") || opt_present(L, o, "iterations"))
+    read_after(L, o);
+  for (i = 0; i < 3; i++) {
+    lua_getfield(L, o->t, cbs[i]);
+    if (lua_isnil(L, -1)) { lua_pop(L, 1); continue; }
+    if (lua_type(L, -1) != LUA_TFUNCTION)
+      lk_fielderror(L, arg, cbs[i], lua_pushfstring(L, "function expected, got %s",
+                                                   lk_typename(L, -1)));
+    o->cb[i] = lua_gettop(L);
+  }
+  if (opt_present(L, o, "stagger")) read_stagger(L, o, n);
+  if (known == tween_options && opt_present(L, o, "easing")) {
+    lua_getfield(L, o->t, "easing");
+    if (lua_type(L, -1) != LUA_TFUNCTION && lk_toeasing(L, -1) == NULL)
+      lk_fielderror(L, arg, "easing", lua_tostring(L, -1));
+    o->easing = lua_gettop(L);
+  }
+}
+
+static void apply_callbacks(lk_frame *F, int node, const anim_opts *o) {
+  static const char *const cbs[3] = { "on_start", "on_update", "on_complete" };
+  int i;
+  for (i = 0; i < 3; i++)
+    if (o->cb[i]) lk_anim_set_callback(F, node, cbs[i], o->cb[i], 1);
+}
+
+/* The stagger delays of n targets into out[n]. */
+static void stagger_delays(lk_frame *F, const anim_opts *o, int n, double *out) {
+  lua_State *L = F->L;
+  int *p = NULL, i;
+  double total = o->seach ? o->stotal * (n - 1) : o->stotal;
+  const kn_easing *e = NULL;
+  if (o->sease) {          /* the value stays at o->sease: e stays valid */
+    e = lk_toeasing(L, o->sease);
+    lua_pop(L, 1);
+  }
+  if (o->sfrom == KN_STAGGER_RANDOM) {    /* Fisher-Yates with the animator's xorshift64 */
+    p = (int *)lua_newuserdata(L, (size_t)n * sizeof(int));
+    for (i = 0; i < n; i++) p[i] = i;
+    for (i = n - 1; i > 0; i--) {
+      uint64_t x = F->P->rng;
+      int j, t;
+      x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+      F->P->rng = x;
+      j = (int)(x % (uint64_t)(i + 1));
+      t = p[i]; p[i] = p[j]; p[j] = t;
+    }
+  }
+  kn_stagger(n, o->sfrom, o->sindex, total, e, p, out);
+  if (p != NULL) lua_pop(L, 1);
+}
+
+/* ---- tweens, springs, sequences -------------------------------------------- */
+
+/* A group of n children, one per item of the list at tidx, made by
+   make(F, child, item index on the stack), placed at the stagger delays. */
+static int make_group(lk_frame *F, int tidx, int n, const anim_opts *o, double length,
+                      void (*make)(lk_frame *, int, int, void *), int kind, void *ud) {
+  lua_State *L = F->L;
+  double *delays = (double *)lua_newuserdata(L, (size_t)n * sizeof(double)), end = 0.0;
+  int g = new_node(F, KN_NODE_GROUP, KN_ANIMATION), i;
+  stagger_delays(F, o, n, delays);
+  for (i = 0; i < n; i++) {
+    int k = new_node(F, kind, KN_ANIMATION);
+    kn_node *kn;
+    lua_rawgeti(L, tidx, i + 1);
+    make(F, k, lua_gettop(L), ud);
+    lua_pop(L, 1);
+    kn = &F->P->A.nodes[k];
+    kn->offset = delays[i];
+    if (kn->offset + length > end) end = kn->offset + length;
+    if (!kn_anim_kid_add(&F->P->A, g, k)) luaL_error(L, "not enough memory");
+  }
+  lua_pop(L, 1);
+  if (kind == KN_NODE_SPRING) {
+    F->P->A.nodes[g].user |= AN_SPRINGS;
+    kn_span_init(&F->P->A.nodes[g].span, o->delay, HUGE_VAL, 1.0, KN_AFTER_STOP);
+    F->P->A.nodes[g].span.total = HUGE_VAL;
+  } else {
+    kn_span_init(&F->P->A.nodes[g].span, o->delay, end, o->iterations, o->after);
+  }
+  need_extras(F, g);                       /* a:after's default target */
+  lua_pushvalue(L, tidx);
+  lua_setfield(L, -2, "target");
+  lua_pop(L, 1);
+  return g;
+}
+
+typedef struct tween_make { int vidx; unsigned flags; double duration; const anim_opts *o; } tween_make;
+
+static void make_tween_node(lk_frame *F, int node, int tidx, void *ud) {
+  tween_make *m = (tween_make *)ud;
+  add_channels(F, node, tidx, m->vidx, m->flags);
+  kn_span_init(&F->P->A.nodes[node].span, 0.0, m->duration, 1.0, KN_AFTER_STOP);
+  if (m->o->easing) lk_anim_set_easing(F, node, m->o->easing, m->o->arg, "easing");
+}
+
+int lk_anim_make_tween(lk_frame *F, int arg, int nopts, int from_mode, int child) {
+  lua_State *L = F->L;
+  int n = check_targets(L, arg), node;
+  double duration = lk_checknonneg(L, arg + 1);
+  anim_opts o;
+  tween_make m;
+  check_values(L, arg + 2);
+  read_opts(L, nopts ? nopts : lua_gettop(L) + 1, tween_options, n, &o);
+  if (child && o.iterations == HUGE_VAL)
+    lk_fielderror(L, o.arg, "iterations", "a sequence's child must end (finite number expected)");
+  m.vidx = arg + 2;
+  m.flags = from_mode ? KN_CH_FROM : 0;
+  m.duration = duration;
+  m.o = &o;
+  if (n > 0) {
+    node = make_group(F, arg, n, &o, duration, make_tween_node, KN_NODE_TWEEN, &m);
+  } else {
+    node = new_node(F, KN_NODE_TWEEN, KN_ANIMATION);
+    make_tween_node(F, node, arg, &m);
+    kn_span_init(&F->P->A.nodes[node].span, o.delay, duration, o.iterations, o.after);
+  }
+  apply_callbacks(F, node, &o);
+  return node;
+}
+
+/* A spring node's channels: one kn_spring each, the motion of mo, the
+   velocity option (a number for all, or a table by field) in `from`. */
+typedef struct spring_make { int vidx, velidx; const lk_spring_motion *mo; } spring_make;
+
+static void make_spring_node(lk_frame *F, int node, int tidx, void *ud) {
+  spring_make *m = (spring_make *)ud;
+  lua_State *L = F->L;
+  kn_animator *A = &F->P->A;
+  int c;
+  add_channels(F, node, tidx, m->vidx, 0);
+  for (c = A->nodes[node].chan; c >= 0; c = A->chans[c].next) {
+    kn_chan *ch = &A->chans[c];
+    int k = ch->n > 0 ? ch->n : 1, i;
+    kn_spring *s = (kn_spring *)calloc(1, kn_spring_size(k));
+    if (s == NULL) luaL_error(L, "not enough memory");
+    ch->spring = s;
+    for (i = 0; i < k; i++) ch->from[i] = 0.0;
+    kn_spring_init(s, k, &m->mo->model, m->mo->integrator, m->mo->clamp,
+                   m->mo->rest_delta, m->mo->rest_speed, ch->from, ch->from, ch->from);
+    if (m->velidx == 0) continue;
+    if (lua_type(L, m->velidx) == LUA_TNUMBER) {
+      for (i = 0; i < k; i++) ch->from[i] = (double)lua_tonumber(L, m->velidx);
+      continue;
+    }
+    lua_rawgeti(L, F->keys, c + 1);
+    lua_gettable(L, m->velidx);
+    if (lua_type(L, -1) == LUA_TNUMBER) {
+      for (i = 0; i < k; i++) ch->from[i] = (double)lua_tonumber(L, -1);
+    } else if (lua_type(L, -1) == LUA_TTABLE && (int)lk_rawlen(L, -1) == k) {
+      for (i = 0; i < k; i++) {
+        lua_rawgeti(L, -1, i + 1);
+        ch->from[i] = (double)lua_tonumber(L, -1);
+        lua_pop(L, 1);
+      }
+    }
+    lua_pop(L, 1);
+  }
+  kn_span_init(&A->nodes[node].span, 0.0, 0.0, 1.0, KN_AFTER_STOP);
+  A->nodes[node].span.duration = HUGE_VAL;
+  A->nodes[node].span.total = HUGE_VAL;
+}
+
+/* Check the velocity option (at the top): a finite number, or a table
+   mapping fields to finite numbers or arrays. */
+static void check_velocity(lua_State *L, int arg, int vidx) {
+  int t = lua_gettop(L);
+  if (lua_type(L, t) == LUA_TNUMBER) {
+    if (!isfinite((double)lua_tonumber(L, t)))
+      lk_fieldrangeerror(L, arg, "velocity", "finite number", (double)lua_tonumber(L, t));
+    return;
+  }
+  if (lua_type(L, t) != LUA_TTABLE)
+    lk_fielderror(L, arg, "velocity", lua_pushfstring(L,
+      "number or table of numbers by field expected, got %s", lk_typename(L, t)));
+  lua_pushnil(L);
+  while (lua_next(L, t)) {
+    int n;
+    lua_pushvalue(L, -2);
+    lua_rawget(L, vidx);
+    n = lua_type(L, -1) == LUA_TTABLE ? (int)lk_rawlen(L, -1) : 0;
+    lua_pop(L, 1);
+    if (lua_type(L, -2) != LUA_TSTRING || (n == 0 && lua_type(L, -1) != LUA_TNUMBER) ||
+        (n > 0 && (lua_type(L, -1) != LUA_TTABLE || (int)lk_rawlen(L, -1) != n)))
+      lk_fielderror(L, arg, "velocity", "a number or an array by field of the values expected");
+    (void)check_value(L, arg, 0);
+    lua_pop(L, 1);
+  }
+}
+
+/* The live top-level spring node that drives every field of the values at
+   vidx on the object at tidx, with the same shapes; -1 when there is none. */
+static int retarget_node(lk_frame *F, int tidx, int vidx) {
+  lua_State *L = F->L;
+  kn_animator *A = &F->P->A;
+  const void *object = lua_topointer(L, tidx);
+  int node = -1;
+  lua_pushnil(L);
+  while (lua_next(L, vidx)) {
+    int id, c, n = lua_type(L, -1) == LUA_TTABLE ? (int)lk_rawlen(L, -1) : 0;
+    int rel = lua_type(L, -1) == LUA_TSTRING;
+    lua_pop(L, 1);
+    lua_rawgeti(L, F->uv, UV_KEYIDS);
+    lua_pushvalue(L, -2);
+    lua_rawget(L, -2);
+    id = (int)lua_tointeger(L, -1);
+    lua_pop(L, 2);
+    c = id > 0 ? kn_anim_driver(A, object, id) : -1;
+    if (c >= 0 && rel) n = A->chans[c].n;
+    if (c < 0 || A->chans[c].n != n || A->chans[c].spring == NULL ||
+        A->nodes[A->chans[c].node].parent >= 0 ||
+        A->nodes[A->chans[c].node].state != KN_NODE_LIVE ||
+        (node >= 0 && A->chans[c].node != node)) {
+      lua_pop(L, 1);
+      return -1;
+    }
+    node = A->chans[c].node;
+  }
+  return node;
+}
+
+/* Retarget spring node S: each field's spring gets its new target as
+   s:set_target gives it (relative values from the current target); a
+   parameter family given replaces the motion of every field's spring. */
+static void retarget(lk_frame *F, int node, int tidx, int vidx, const anim_opts *o,
+                     const lk_spring_motion *mo) {
+  lua_State *L = F->L;
+  kn_animator *A = &F->P->A;
+  const void *object = lua_topointer(L, tidx);
+  lua_pushnil(L);
+  while (lua_next(L, vidx)) {
+    double t[64], rel;
+    int id, c, k, i;
+    kn_spring *s;
+    lua_pushvalue(L, -2);
+    id = key_id(F);
+    lua_pop(L, 1);
+    c = kn_anim_driver(A, object, id);
+    s = A->chans[c].spring;
+    k = s->n;
+    if (mo != NULL) {
+      s->model = mo->model;
+      s->integrator = mo->integrator;
+      s->clamp = mo->clamp;
+      s->rest_delta = mo->rest_delta;
+      s->rest_speed = mo->rest_speed;
+      s->coefs_dt = -1;
+    }
+    if (lua_type(L, -1) == LUA_TSTRING && relative_value(L, -1, &rel)) {
+      for (i = 0; i < k && i < 64; i++) t[i] = KN_SPRING_SLOT(s, KN_SP_TARGET)[i] + rel;
+    } else if (k == 1 && lua_type(L, -1) == LUA_TNUMBER) {
+      t[0] = (double)lua_tonumber(L, -1);
+    } else {
+      for (i = 0; i < k && i < 64; i++) {
+        lua_rawgeti(L, -1, i + 1);
+        t[i] = (double)lua_tonumber(L, -1);
+        lua_pop(L, 1);
+      }
+    }
+    if (k <= 64) (void)kn_spring_set_target(s, t);
+    lua_pop(L, 1);
+  }
+  apply_callbacks(F, node, o);
+}
+
+/* anim:spring(target, values [, opts]). */
+static int animator_spring(lua_State *L) {
+  lk_animator *P = check_animator(L, 1);
+  lk_frame F;
+  anim_opts o;
+  lk_spring_motion mo;
+  spring_make m;
+  int n, node, i, own = 0;
+  if (P->busy) return lk_anim_self_error(L, "animator busy (a frame is being written)");
+  lua_settop(L, 4);
+  n = check_targets(L, 2);
+  check_values(L, 3);
+  if (lua_isnoneornil(L, 4)) { lua_settop(L, 3); lua_newtable(L); own = 1; }
+  read_opts(L, 4, spring_options, n, &o);
+  if (own) o.t = 0;
+  lk_spring_read_motion(L, 4, 4, &mo);
+  m.velidx = 0;
+  if (opt_present(L, &o, "velocity")) {
+    lua_getfield(L, 4, "velocity");
+    check_velocity(L, 4, 3);
+    m.velidx = lua_gettop(L);
+  }
+  lk_anim_frame(L, P, 1, &F);
+  if (n == 0 && (node = retarget_node(&F, 2, 3)) >= 0) {
+    int params = 0;
+    for (i = SPRING_PARAMS_FIRST; spring_options[i] != NULL; i++)
+      if (opt_present(L, &o, spring_options[i])) params = 1;
+    retarget(&F, node, 2, 3, &o, params ? &mo : NULL);
+  } else {
+    m.vidx = 3;
+    m.mo = &mo;
+    if (n > 0) {
+      node = make_group(&F, 2, n, &o, 0.0, make_spring_node, KN_NODE_SPRING, &m);
+    } else {
+      node = new_node(&F, KN_NODE_SPRING, KN_ANIMATION);
+      make_spring_node(&F, node, 2, &m);
+      P->A.nodes[node].span.delay = o.delay;
+    }
+    apply_callbacks(&F, node, &o);
+    if (!kn_anim_root_add(&P->A, node)) return luaL_error(L, "not enough memory");
+  }
+  lk_anim_push_handle(&F, node);
+  return 1;
+}
+
+/* anim:to(target, duration, values [, opts]) and anim:from(...). */
+static int add_tween(lua_State *L, int from_mode) {
+  lk_animator *P = check_animator(L, 1);
+  lk_frame F;
+  int node;
+  if (P->busy) return lk_anim_self_error(L, "animator busy (a frame is being written)");
+  lua_settop(L, 5);
+  lk_anim_frame(L, P, 1, &F);
+  node = lk_anim_make_tween(&F, 2, lua_isnil(L, 5) ? 0 : 5, from_mode, 0);
+  if (!kn_anim_root_add(&P->A, node)) return luaL_error(L, "not enough memory");
+  lk_anim_push_handle(&F, node);
+  return 1;
+}
+
+static int animator_to(lua_State *L) { return add_tween(L, 0); }
+static int animator_from(lua_State *L) { return add_tween(L, 1); }
+
+static const char *const sequence_options[] = {
+  "iterations", "after", "delay", "on_start", "on_update", "on_complete", NULL
+};
+
+/* anim:sequence([opts]). */
+static int animator_sequence(lua_State *L) {
+  lk_animator *P = check_animator(L, 1);
+  lk_frame F;
+  anim_opts o;
+  int node;
+  if (P->busy) return lk_anim_self_error(L, "animator busy (a frame is being written)");
+  lua_settop(L, 2);
+  read_opts(L, 2, sequence_options, 0, &o);
+  lk_anim_frame(L, P, 1, &F);
+  node = new_node(&F, KN_NODE_GROUP, KN_SEQUENCE);
+  P->A.nodes[node].user |= AN_SEQUENCE;
+  kn_span_init(&P->A.nodes[node].span, o.delay, 0.0, o.iterations, o.after);
+  apply_callbacks(&F, node, &o);
+  if (!kn_anim_root_add(&P->A, node)) return luaL_error(L, "not enough memory");
+  lk_anim_push_handle(&F, node);
+  return 1;
+}
+
+/* ---- the animator's controls ---------------------------------------------- */
+
+/* anim:stop([target [, field]]): every animation; or every field of target
+   let go; or one field.  An animation left with no field ends. */
+static int animator_stop(lua_State *L) {
+  lk_animator *P = check_animator(L, 1);
+  kn_animator *A = &P->A;
+  lk_frame F;
+  int i, key = 0;
+  const void *object;
+  if (P->busy) return lk_anim_self_error(L, "animator busy (a frame is being written)");
+  lua_settop(L, 3);
+  lk_anim_frame(L, P, 1, &F);
+  if (lua_isnil(L, 2)) {
+    for (i = 0; i < A->nroots; i++) lk_anim_stop(&F, A->roots[i]);
+    lk_anim_collect(&F);
+    return 0;
+  }
+  check_target(L, 2, 2, 0);
+  object = lua_topointer(L, 2);
+  if (!lua_isnil(L, 3)) {
+    if (lua_type(L, 3) != LUA_TSTRING) return lk_typeerror(L, 3, "field name (string)");
+    lua_rawgeti(L, F.uv, UV_KEYIDS);
+    lua_pushvalue(L, 3);
+    lua_rawget(L, -2);
+    key = (int)lua_tointeger(L, -1);
+    lua_pop(L, 2);
+    if (key == 0) return 0;              /* no animation ever drove it */
+  }
+  for (i = 0; i < A->nchans; i++) {
+    kn_chan *ch = &A->chans[i];
+    if (ch->node >= 0 && ch->object == object && (key == 0 || ch->key == key))
+      kn_anim_chan_release(A, i);
+  }
+  for (i = 0; i < A->nroots; i++)
+    if (lk_anim_fieldless(A, A->roots[i])) lk_anim_stop(&F, A->roots[i]);
+  lk_anim_collect(&F);
+  return 0;
+}
+
+static int animator_pause(lua_State *L) {
+  check_animator(L, 1)->A.paused = 1;
+  lua_settop(L, 1);
+  return 1;
+}
+
+static int animator_resume(lua_State *L) {
+  check_animator(L, 1)->A.paused = 0;
+  lua_settop(L, 1);
+  return 1;
+}
+
+static int animator_time_scale(lua_State *L) {
+  lk_animator *P = check_animator(L, 1);
+  if (lua_isnoneornil(L, 2)) {
+    lua_pushnumber(L, (lua_Number)P->A.scale);
+    return 1;
+  }
+  P->A.scale = lk_checknonneg(L, 2);
+  lua_settop(L, 1);
+  return 1;
+}
+
+static int animator_count(lua_State *L) {
+  lua_pushinteger(L, (lua_Integer)count_live(&check_animator(L, 1)->A));
+  return 1;
+}
+
+static int animator_tostring(lua_State *L) {
+  lk_animator *P = check_animator(L, 1);
+  lua_pushfstring(L, "%s (%d running%s)", KN_ANIMATOR, count_live(&P->A),
+                  P->A.paused ? ", paused" : "");
+  return 1;
+}
+
+static int animator_gc(lua_State *L) {
+  lk_animator *P = (lk_animator *)lua_touserdata(L, 1);
+  kn_animator_free(&P->A);
+  return 0;
+}
+
+/* kinetic.animator() */
+static int kinetic_animator(lua_State *L) {
+  lk_animator *P;
+  int i;
+  if (!lua_isnone(L, 1)) return lk_argerror(L, 1, "no argument expected");
+  P = (lk_animator *)lk_newobject(L, sizeof(lk_animator), KN_ANIMATOR);
+  kn_animator_init(&P->A);
+  P->rng = (uint64_t)(uintptr_t)P * 0x9E3779B97F4A7C15u | 1u;
+  lua_createtable(L, UV_NSLOTS, 0);
+  lua_pushvalue(L, -2);
+  lua_rawseti(L, -2, UV_SELF);
+  for (i = UV_TARGETS; i <= UV_KEYIDS; i++) {
+    lua_newtable(L);
+    lua_rawseti(L, -2, i);
+  }
+  lua_pushcfunction(L, frame_loop);
+  lua_rawseti(L, -2, UV_LOOP);
+  lk_setuservalue(L, -2);
+  return 1;
+}
+
+void lk_open_animator(lua_State *L) {
+  static const luaL_Reg methods[] = {
+    { "to", animator_to }, { "from", animator_from }, { "spring", animator_spring },
+    { "sequence", animator_sequence }, { "update", animator_update },
+    { "stop", animator_stop }, { "pause", animator_pause }, { "resume", animator_resume },
+    { "time_scale", animator_time_scale }, { "count", animator_count }, { NULL, NULL }
+  };
+  static const luaL_Reg meta[] = {
+    { "__tostring", animator_tostring }, { "__gc", animator_gc }, { NULL, NULL }
+  };
+  lk_newclass(L, KN_ANIMATOR, methods, meta);
+  lua_pushcfunction(L, kinetic_animator);
+  lua_setfield(L, -2, "animator");
+  lk_open_animation(L);
+}

@@ -1,0 +1,116 @@
+/*
+** lanimator.h -- what the animator's two binding files share: animator.c
+** (kinetic.Animator: making animations, update, the frame) and
+** animation.c (the kinetic.Animation and kinetic.Sequence handles).
+**
+** The Lua side of an animator is its user value, a table of fixed slots
+** (UV_*): the objects and field names of the channels (by channel id + 1),
+** the handle of each node and its extras (callbacks, a Lua easing, a
+** sequence's labels; by node id + 1), the interned field names, and the
+** error of a frame.  The C side (kn_animator, csrc/core/animator.h) holds
+** every number.
+*/
+#ifndef KINETIC_LANIMATOR_H
+#define KINETIC_LANIMATOR_H
+
+#include <stdint.h>
+
+#include "lkinetic.h"
+#include "animator.h"
+
+enum {
+  UV_SELF = 1,     /* the animator userdata */
+  UV_TARGETS,      /* channel id + 1 -> its object */
+  UV_KEYS,         /* channel id + 1 -> its field name */
+  UV_HANDLES,      /* node id + 1 -> its kinetic.Animation / Sequence */
+  UV_EXTRAS,       /* node id + 1 -> { on_start = {f...}, ..., ease, fn, labels, target } */
+  UV_KEYIDS,       /* field name -> interned id */
+  UV_ERROR,        /* the first error of the running frame */
+  UV_LOOP,         /* the loop phase's function (5.1 would make a closure a call) */
+  UV_NSLOTS = UV_LOOP
+};
+
+/* kn_node.user bits. */
+#define AN_ON_START     1u
+#define AN_ON_UPDATE    2u
+#define AN_ON_COMPLETE  4u
+#define AN_SEQUENCE     8u     /* the handle is a kinetic.Sequence */
+#define AN_LUA_EASE     16u    /* eased by a Lua function (extras.ease) */
+#define AN_SPRINGS      32u    /* a group of springs: done when every child rests */
+#define AN_SWEPT        64u    /* a group has been swept once */
+#define AN_STOPPED      128u   /* stopped: its pending events are dropped */
+#define AN_START_DUE    256u   /* started by seek: on_start fires at the next update */
+
+/* The animator userdata's payload. */
+typedef struct lk_animator {
+  kn_animator A;
+  lua_State *L;        /* the method running the core (Lua easings run on it) */
+  int uv;              /* ... and the stack index of the user value there */
+  int busy;            /* writes and reads of a frame run: no change allowed */
+  int seeking;         /* a seek renders: nothing completes */
+  int nkeys;
+  uint64_t rng;        /* stagger's "random" (xorshift64) */
+} lk_animator;
+
+/* A handle's payload; its user value is the animator's. */
+typedef struct lk_handle {
+  int node;
+  unsigned gen;
+  int kind;            /* enum kn_node_kind, for __tostring once ended */
+  int ended;           /* the node is gone: time and progress below */
+  double time, progress;
+} lk_handle;
+
+/* A frame of work on the Lua side: where the user value and its two
+   channel tables sit on the stack. */
+typedef struct lk_frame {
+  lua_State *L;
+  lk_animator *P;
+  int uv, targets, keys;
+  double step;         /* a top-level node's move this frame, exactly */
+} lk_frame;
+
+/* animator.c */
+/* Push the user value of the userdata at idx and fill F for it. */
+void lk_anim_frame(lua_State *L, lk_animator *P, int uvidx, lk_frame *F);
+/* The node's handle, pushed. */
+void lk_anim_push_handle(lk_frame *F, int node);
+/* Advance node from its time t0 to t1; the frame times tau0, tau1 map to
+   them (events get their frame time by linear interpolation). */
+void lk_anim_advance(lk_frame *F, int node, double t0, double t1, double tau0,
+                     double tau1);
+/* Fire the events from index `first` on (sorted), then drop them; on a
+   callback's error, returns 0 with the error on top. */
+int lk_anim_fire(lk_frame *F, int first);
+/* Fire one event now (a:finish() of a node whose on_complete is pending);
+   0 with the error on top when a callback raised. */
+int lk_anim_fire_event(lk_frame *F, const kn_event *e);
+/* Stop a node: fields stay, no on_complete, its chain is dropped. */
+void lk_anim_stop(lk_frame *F, int node);
+/* Free DONE top-level nodes unless a frame runs. */
+void lk_anim_collect(lk_frame *F);
+/* Raise the frame's recorded error, if any. */
+void lk_anim_raise_pending(lk_frame *F);
+/* Create a tween (to / from) or a group of tweens for a list of targets:
+   the arguments from `arg` on are (target, duration, values [, opts]);
+   nopts: the stack index of opts (0: none).  Returns the node (not yet
+   placed: the caller adds it as a root, a child or a chained node). */
+int lk_anim_make_tween(lk_frame *F, int arg, int nopts, int from_mode, int child);
+/* Progress of a node (animation.c's a:progress()). */
+double lk_anim_progress(lk_animator *P, int node);
+/* Set or add a callback kind ("on_start" ...) from the function at idx;
+   replace: drop those set before. */
+void lk_anim_set_callback(lk_frame *F, int node, const char *kind, int idx, int replace);
+/* Set the easing of a tween node from the value at idx (arg for errors). */
+void lk_anim_set_easing(lk_frame *F, int node, int idx, int arg, const char *fname);
+/* A spring node (or a group of springs) put on its targets and completed
+   now (a:finish()): the fields not yet read are read first. */
+void lk_anim_snap(lk_frame *F, int node);
+/* Whether a node has no field left anywhere below it. */
+int lk_anim_fieldless(kn_animator *A, int node);
+
+/* animation.c */
+int lk_anim_self_error(lua_State *L, const char *msg);
+void lk_open_animation(lua_State *L);
+
+#endif
