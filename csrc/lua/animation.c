@@ -224,7 +224,9 @@ static int animation_done(lua_State *L) {
 static int animation_time_scale(lua_State *L) {
   lk_frame F;
   lk_handle *h;
-  int node = resolve(L, &F, &h);
+  int node;
+  lua_settop(L, 2);
+  node = resolve(L, &F, &h);
   if (lua_isnoneornil(L, 2)) {
     lua_pushnumber(L, (lua_Number)(node < 0 ? 1.0 : F.P->A.nodes[node].scale));
     return 1;
@@ -298,7 +300,7 @@ static int animation_on_complete(lua_State *L) { return add_callback(L, "on_comp
    completes (flux's after); the default target is a's. */
 static int animation_after(lua_State *L) {
   lk_frame F;
-  int node, next, *link, base, own = lua_type(L, 2) != LUA_TNUMBER, i;
+  int node, next, *link, own = lua_type(L, 2) != LUA_TNUMBER;
   kn_animator *A;
   lua_settop(L, 5);
   node = live_node(L, &F, "animation");
@@ -306,20 +308,20 @@ static int animation_after(lua_State *L) {
   not_child(L, &F, node);
   if (A->nodes[node].state != KN_NODE_LIVE && A->nodes[node].state != KN_NODE_CHAINED)
     return lk_anim_self_error(L, "animation has ended");
-  base = lua_gettop(L) + 1;                /* the arguments, target first */
   if (own) {
-    lua_pushvalue(L, 2);
-  } else if (A->nodes[node].chan >= 0) {   /* no target: a's own */
-    lua_rawgeti(L, F.targets, A->nodes[node].chan + 1);
-  } else {
-    lua_rawgeti(L, F.uv, UV_EXTRAS);
-    lua_rawgeti(L, -1, node + 1);
-    lua_getfield(L, -1, "target");
-    lua_replace(L, -3);
-    lua_pop(L, 1);
+    next = lk_anim_make_tween(&F, 2, 3, lua_isnil(L, 5) ? 0 : 5, 0, 0);
+  } else {                                 /* no target: a's own */
+    if (A->nodes[node].chan >= 0) {
+      lua_rawgeti(L, F.targets, A->nodes[node].chan + 1);
+    } else {
+      lua_rawgeti(L, F.uv, UV_EXTRAS);
+      lua_rawgeti(L, -1, node + 1);
+      lua_getfield(L, -1, "target");
+      lua_replace(L, -3);
+      lua_pop(L, 1);
+    }
+    next = lk_anim_make_tween(&F, lua_gettop(L), 2, lua_isnil(L, 4) ? 0 : 4, 0, 0);
   }
-  for (i = own ? 3 : 2; i < (own ? 6 : 5); i++) lua_pushvalue(L, i);
-  next = lk_anim_make_tween(&F, base, lua_isnil(L, base + 3) ? 0 : base + 3, 0, 0);
   A->nodes[next].state = KN_NODE_CHAINED;
   for (link = &A->nodes[node].chain; *link >= 0; link = &A->nodes[*link].chain_next) {}
   *link = next;
@@ -473,7 +475,7 @@ static int seq_add(lua_State *L, int from_mode) {
     popt = 0;
   }
   t = position(&F, seq, ppos, ppos);
-  child = lk_anim_make_tween(&F, 2, popt, from_mode, 1);
+  child = lk_anim_make_tween(&F, 2, 3, popt, from_mode, 1);
   delay = F.P->A.nodes[child].span.delay;
   place(&F, seq, child, t + delay);
   lua_settop(L, 1);

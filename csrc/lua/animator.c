@@ -517,10 +517,11 @@ void lk_anim_advance(lk_frame *F, int node, double t0, double t1, double tau0,
   kn_node *nd = &A->nodes[node];
   double d = nd->span.delay, rate = t1 != t0 ? (tau1 - tau0) / (t1 - t0) : 0.0;
   double ts = t0 > d ? t0 : d;
-  int rested = 0;
+  int rested = 0, outer = F->P->current;
   if (t1 < d || (!nd->started && t1 < t0)) { nd->clock = t1; return; }
+  F->P->current = node;
   if (!nd->started) {
-    if (!start_node(F, node, tau0 + (ts - t0) * rate)) return;
+    if (!start_node(F, node, tau0 + (ts - t0) * rate)) { F->P->current = outer; return; }
   } else if (nd->user & AN_START_DUE) {
     nd->user &= ~AN_START_DUE;
     if (nd->user & AN_ON_START) kn_anim_event(A, node, KN_EV_START, tau0);
@@ -538,6 +539,7 @@ void lk_anim_advance(lk_frame *F, int node, double t0, double t1, double tau0,
       sweep_group(F, node, t0, t1, tau0, tau1);
       break;
   }
+  F->P->current = outer;
   nd = &A->nodes[node];
   nd->clock = t1;
   if (nd->state != KN_NODE_LIVE || (nd->user & AN_STOPPED)) return;
@@ -756,21 +758,24 @@ static lk_animator *check_animator(lua_State *L, int arg) {
   return (lk_animator *)lk_checkobject(L, arg, KN_ANIMATOR);
 }
 
-/* The loop phase (under lua_pcall): 1 animator, 2 dt. */
+/* The loop phase (under lua_pcall): 1 animator, 2 dt, 3 the first root
+   to advance (0, or the one after a root whose Lua code raised). */
 static int frame_loop(lua_State *L) {
   lk_animator *P = (lk_animator *)lua_touserdata(L, 1);
   kn_animator *A = &P->A;
   double dt = (double)lua_tonumber(L, 2);
+  int i = (int)lua_tointeger(L, 3);
   lk_frame F;
-  int i;
   lk_anim_frame(L, P, 1, &F);
   P->busy = 1;
-  for (i = 0; i < A->nroots; i++) A->nodes[A->roots[i]].frame_start = 0.0;
-  for (i = 0; i < A->nroots; i++) {      /* nodes chained in this frame join */
+  if (i == 0)
+    for (; i < A->nroots; i++) A->nodes[A->roots[i]].frame_start = 0.0;
+  for (i = (int)lua_tointeger(L, 3); i < A->nroots; i++) {   /* chained nodes join */
     int id = A->roots[i];
     kn_node *nd = &A->nodes[id];
     double rate = nd->scale * A->scale, tau0 = nd->frame_start, t0 = nd->clock, t1;
     if (nd->state != KN_NODE_LIVE || nd->paused) continue;
+    P->loop_i = i;
     F.step = (dt - tau0) * rate;
     t1 = t0 + F.step;
     if (!(t1 <= DBL_MAX)) t1 = DBL_MAX;
@@ -781,30 +786,52 @@ static int frame_loop(lua_State *L) {
   return 0;
 }
 
+/* The loop phase, resumed after each root whose Lua code (a field's
+   metamethod) raised: that animation -- the innermost node being advanced
+   -- is stopped, every other one advances.  Returns 1, or 0 with the first
+   error at stack index `err` (kept there). */
+static int run_loop(lua_State *L, lk_frame *F, double dt, int err) {
+  lk_animator *P = F->P;
+  int from = 0, ok = 1;
+  for (;;) {
+    P->current = -1;
+    lua_rawgeti(L, F->uv, UV_LOOP);
+    lua_pushvalue(L, 1);
+    lua_pushnumber(L, (lua_Number)dt);
+    lua_pushinteger(L, (lua_Integer)from);
+    if (lua_pcall(L, 3, 0, 0) == 0) break;
+    P->busy = 0;
+    if (ok) lua_replace(L, err); else lua_pop(L, 1);
+    ok = 0;
+    if (P->current < 0) break;             /* not a node's Lua code: stop here */
+    lk_anim_stop(F, P->current);
+    from = P->loop_i + 1;
+  }
+  P->busy = 0;
+  P->L = L;
+  P->uv = F->uv;
+  return ok;
+}
+
 /* anim:update(dt): the loop phase, then the callbacks, then the frame's
-   error if a field or an easing failed. */
+   error (a field's metamethod or a callback raised; a field or a Lua
+   easing gave what it must not). */
 static int animator_update(lua_State *L) {
   lk_animator *P = check_animator(L, 1);
   double dt = lk_checknonneg(L, 2);
   lk_frame F;
   if (P->A.updating || P->busy) return lk_anim_self_error(L, "update already running");
-  lua_settop(L, 2);
+  lua_settop(L, 3);                        /* 3: the loop phase's error */
   lk_anim_frame(L, P, 1, &F);
   if (!P->A.paused) {
-    int ok;
+    int ok, fired;
     P->A.updating = 1;
-    lua_rawgeti(L, F.uv, UV_LOOP);
-    lua_pushvalue(L, 1);
-    lua_pushnumber(L, (lua_Number)dt);
-    ok = lua_pcall(L, 2, 0, 0) == 0;
-    P->busy = 0;
-    P->L = L;
-    P->uv = F.uv;
-    if (!ok) P->A.nevents = 0;
-    else ok = lk_anim_fire(&F, 0);
+    ok = run_loop(L, &F, dt, 3);
+    fired = lk_anim_fire(&F, 0);
     P->A.updating = 0;
     lk_anim_collect(&F);
-    if (!ok) return lua_error(L);
+    if (!fired) return lua_error(L);
+    if (!ok) { lua_settop(L, 3); return lua_error(L); }
   }
   lk_anim_raise_pending(&F);
   lua_pushinteger(L, (lua_Integer)count_live(&P->A));
@@ -1200,25 +1227,25 @@ static void make_tween_node(lk_frame *F, int node, int tidx, void *ud) {
   if (m->o->easing) lk_anim_set_easing(F, node, m->o->easing, m->o->arg, "easing");
 }
 
-int lk_anim_make_tween(lk_frame *F, int arg, int nopts, int from_mode, int child) {
+int lk_anim_make_tween(lk_frame *F, int tidx, int arg, int nopts, int from_mode, int child) {
   lua_State *L = F->L;
-  int n = check_targets(L, arg), node;
-  double duration = lk_checknonneg(L, arg + 1);
+  int n = check_targets(L, tidx), node;
+  double duration = lk_checknonneg(L, arg);
   anim_opts o;
   tween_make m;
-  check_values(L, arg + 2);
+  check_values(L, arg + 1);
   read_opts(L, nopts ? nopts : lua_gettop(L) + 1, tween_options, n, &o);
   if (child && o.iterations == HUGE_VAL)
     lk_fielderror(L, o.arg, "iterations", "a sequence's child must end (finite number expected)");
-  m.vidx = arg + 2;
+  m.vidx = arg + 1;
   m.flags = from_mode ? KN_CH_FROM : 0;
   m.duration = duration;
   m.o = &o;
   if (n > 0) {
-    node = make_group(F, arg, n, &o, duration, make_tween_node, KN_NODE_TWEEN, &m);
+    node = make_group(F, tidx, n, &o, duration, make_tween_node, KN_NODE_TWEEN, &m);
   } else {
     node = new_node(F, KN_NODE_TWEEN, KN_ANIMATION);
-    make_tween_node(F, node, arg, &m);
+    make_tween_node(F, node, tidx, &m);
     kn_span_init(&F->P->A.nodes[node].span, o.delay, duration, o.iterations, o.after);
   }
   apply_callbacks(F, node, &o);
@@ -1422,7 +1449,7 @@ static int add_tween(lua_State *L, int from_mode) {
   if (P->busy) return lk_anim_self_error(L, "animator busy (a frame is being written)");
   lua_settop(L, 5);
   lk_anim_frame(L, P, 1, &F);
-  node = lk_anim_make_tween(&F, 2, lua_isnil(L, 5) ? 0 : 5, from_mode, 0);
+  node = lk_anim_make_tween(&F, 2, 3, lua_isnil(L, 5) ? 0 : 5, from_mode, 0);
   if (!kn_anim_root_add(&P->A, node)) return luaL_error(L, "not enough memory");
   lk_anim_push_handle(&F, node);
   return 1;

@@ -48,6 +48,8 @@ typedef struct lk_animator {
   int uv;              /* ... and the stack index of the user value there */
   int busy;            /* writes and reads of a frame run: no change allowed */
   int seeking;         /* a seek renders: nothing completes */
+  int current;         /* the innermost node being advanced, -1 none */
+  int loop_i;          /* the root the loop phase is at */
   int nkeys;
   uint64_t rng;        /* stagger's "random" (xorshift64) */
 } lk_animator;
@@ -92,10 +94,10 @@ void lk_anim_collect(lk_frame *F);
 /* Raise the frame's recorded error, if any. */
 void lk_anim_raise_pending(lk_frame *F);
 /* Create a tween (to / from) or a group of tweens for a list of targets:
-   the arguments from `arg` on are (target, duration, values [, opts]);
-   nopts: the stack index of opts (0: none).  Returns the node (not yet
-   placed: the caller adds it as a root, a child or a chained node). */
-int lk_anim_make_tween(lk_frame *F, int arg, int nopts, int from_mode, int child);
+   the target at tidx, the duration at arg, the values at arg + 1, the
+   options at nopts (0: none).  Returns the node (not yet placed: the
+   caller adds it as a root, a child or a chained node). */
+int lk_anim_make_tween(lk_frame *F, int tidx, int arg, int nopts, int from_mode, int child);
 /* Progress of a node (animation.c's a:progress()). */
 double lk_anim_progress(lk_animator *P, int node);
 /* Set or add a callback kind ("on_start" ...) from the function at idx;
