@@ -41,6 +41,11 @@ static double last_pass(const kn_span *s) {
 double kn_span_local(const kn_span *s, double t, double *pass, int *phase) {
   double T = s->duration, tau = t - s->delay, c, u;
   if (tau < 0.0) { *pass = 0.0; *phase = -1; return 0.0; }
+  if (tau < T) {              /* the first pass: what the rule below gives, */
+    *pass = 0.0;              /* (tau - T) + T being tau (Sterbenz) where   */
+    *phase = 0;               /* the quotient rounds up to 1                */
+    return tau;
+  }
   if (t >= s->total || T == 0.0 || tau >= s->iterations * T) {
     double f;
     c = T == 0.0 ? 0.0 : last_pass(s);
@@ -425,10 +430,10 @@ void kn_anim_tween_eval(kn_animator *A, int node, double t) {
   double f = ease(nd->easing, kn_span_progress(&nd->span, u, pass));
   for (c = nd->chan; c >= 0; c = A->chans[c].next) {
     kn_chan *ch = &A->chans[c];
-    int k = ch->n > 0 ? ch->n : 1;
+    int i;
     if (ch->object == NULL) continue;
-    kn_interp_eval(KN_INTERP_LINEAR, k, ch->from, ch->to, ch->from, ch->to, NULL, f,
-                   ch->out);
+    ch->out[0] = kn_lerp(ch->from[0], ch->to[0], f);
+    for (i = 1; i < ch->n; i++) ch->out[i] = kn_lerp(ch->from[i], ch->to[i], f);
   }
 }
 

@@ -68,6 +68,7 @@ enum kn_node_state {
 #define KN_CH_RELATIVE 1u   /* given = an offset to the value read at start */
 #define KN_CH_FROM     2u   /* given = the start value; the end is read */
 #define KN_CH_STARTED  4u   /* start values read */
+#define KN_CH_DIRECT   8u   /* set by the caller: the object takes a plain store */
 
 typedef struct kn_chan {
   int node;            /* owner, -1 when free */

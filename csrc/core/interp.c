@@ -10,15 +10,6 @@
 
 #define KN_TWO_PI 6.283185307179586476925286766559
 
-/* x = x1 + F*(x2 - x1), F the eased progress; F == 1 returns x2 itself,
-   so keyframes are hit exactly. */
-static double lerp(double x1, double x2, double f) {
-  double d;
-  if (f == 1.0) return x2;
-  d = x2 - x1;
-  if (isinf(d)) return x1 * (1.0 - f) + x2 * f;   /* |x2 - x1| overflows: no inf */
-  return x1 + f * d;
-}
 
 /* The polar mode keeps lengths in quarters: a/4 - p/4 and the radius of
    two such offsets never overflow for finite points, and scaling by a
@@ -88,5 +79,5 @@ void kn_interp_eval(int mode, int n, const double *A, const double *B,
     out[1] = 4.0 * (pivot[1] * 0.25 + dy);
     return;
   }
-  for (j = 0; j < n; j++) out[j] = lerp(A[j], B[j], f);
+  for (j = 0; j < n; j++) out[j] = kn_lerp(A[j], B[j], f);
 }

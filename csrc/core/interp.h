@@ -10,12 +10,25 @@
 #ifndef KINETIC_INTERP_H
 #define KINETIC_INTERP_H
 
+#include <math.h>
+
 enum kn_interp_mode {
   KN_INTERP_LINEAR = 0,
   KN_INTERP_SHORTEST = 1,   /* angles, shortest way round */
   KN_INTERP_LONGEST = 2,    /* angles, the other way round */
   KN_INTERP_POLAR = 3       /* 2-vectors: distance and angle about a pivot */
 };
+
+/* x = x1 + F*(x2 - x1), F the eased progress; F == 1 returns x2 itself,
+   so keyframes are hit exactly.  The linear mode of kn_interp_eval, per
+   component. */
+static inline double kn_lerp(double x1, double x2, double f) {
+  double d;
+  if (f == 1.0) return x2;
+  d = x2 - x1;
+  if (isinf(d)) return x1 * (1.0 - f) + x2 * f;   /* |x2 - x1| overflows: no inf */
+  return x1 + f * d;
+}
 
 /* Prepare n components.  `turn` is the full turn of angle modes (360 or
    2*pi); `pivot` (2 numbers) is used by polar mode only, for which n is 2

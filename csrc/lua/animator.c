@@ -32,6 +32,7 @@ void lk_anim_frame(lua_State *L, lk_animator *P, int uvidx, lk_frame *F) {
   F->L = L;
   F->P = P;
   F->step = -1.0;
+  F->nkeyed = 0;
   F->uv = lua_gettop(L);
   lua_rawgeti(L, F->uv, UV_TARGETS);
   F->targets = lua_gettop(L);
@@ -179,10 +180,15 @@ void lk_anim_set_callback(lk_frame *F, int node, const char *kind, int idx, int 
 
 /* ---- reading start values ------------------------------------------------ */
 
-/* Push object.key of channel c. */
+/* Push object.key of channel c; a table without a metatable marks the
+   channel KN_CH_DIRECT (the FFI path's loop may write it). */
 static void push_field(lk_frame *F, int c) {
   lua_State *L = F->L;
   lua_rawgeti(L, F->targets, c + 1);
+  if (lua_type(L, -1) == LUA_TTABLE && !lua_getmetatable(L, -1))
+    F->P->A.chans[c].flags |= KN_CH_DIRECT;
+  else if (lua_type(L, -1) == LUA_TTABLE)
+    lua_pop(L, 1);
   lua_rawgeti(L, F->keys, c + 1);
   lua_gettable(L, -2);
   lua_remove(L, -2);
@@ -334,16 +340,21 @@ static int start_node(lk_frame *F, int node, double tau) {
 
 /* ---- writing -------------------------------------------------------------- */
 
-static void write_chan(lk_frame *F, int c) {
+/* Push the field name of channel c. */
+static void push_key(lk_frame *F, const kn_chan *ch, int c) {
+  if (ch->key <= F->nkeyed) lua_pushvalue(F->L, F->keybase + ch->key - 1);
+  else lua_rawgeti(F->L, F->keys, c + 1);
+}
+
+/* object.key = out of channel c, the object on top (left there). */
+static void write_field(lk_frame *F, int c) {
   lua_State *L = F->L;
   kn_chan *ch = &F->P->A.chans[c];
   int i, n = ch->n;
-  lua_rawgeti(L, F->targets, c + 1);
-  lua_rawgeti(L, F->keys, c + 1);
+  push_key(F, ch, c);
   if (n == 0) {
     lua_pushnumber(L, (lua_Number)ch->out[0]);
     lua_settable(L, -3);
-    lua_pop(L, 1);
     return;
   }
   lua_gettable(L, -2);
@@ -353,14 +364,36 @@ static void write_chan(lk_frame *F, int c) {
       lua_rawseti(L, -2, i + 1);
     }
   }
-  lua_pop(L, 2);
+  lua_pop(L, 1);
 }
 
+static void write_chan(lk_frame *F, int c) {
+  lua_rawgeti(F->L, F->targets, c + 1);
+  write_field(F, c);
+  lua_pop(F->L, 1);
+}
+
+/* Every field of node: all of a node's channels share its object. */
 static void write_node(lk_frame *F, int node) {
   kn_animator *A = &F->P->A;
-  int c;
-  for (c = A->nodes[node].chan; c >= 0; c = A->chans[c].next)
-    if (A->chans[c].object != NULL) write_chan(F, c);
+  int c, pushed = 0;
+  for (c = A->nodes[node].chan; c >= 0; c = A->chans[c].next) {
+    if (A->chans[c].object == NULL) continue;
+    if (!pushed) { lua_rawgeti(F->L, F->targets, c + 1); pushed = 1; }
+    write_field(F, c);
+  }
+  if (pushed) lua_pop(F->L, 1);
+}
+
+/* Put the first field names on the stack for the frame's writes. */
+static void push_keys(lk_frame *F) {
+  lua_State *L = F->L;
+  int i, n = F->P->nkeys < LK_KEYS_ON_STACK ? F->P->nkeys : LK_KEYS_ON_STACK;
+  luaL_checkstack(L, n + 8, "animator");
+  lua_rawgeti(L, F->uv, UV_KEYNAMES);
+  F->keybase = lua_gettop(L) + 1;
+  for (i = 1; i <= n; i++) lua_rawgeti(L, F->keybase - 1, i);
+  F->nkeyed = n;
 }
 
 /* ---- advancing -------------------------------------------------------- */
@@ -515,12 +548,13 @@ void lk_anim_advance(lk_frame *F, int node, double t0, double t1, double tau0,
                      double tau1) {
   kn_animator *A = &F->P->A;
   kn_node *nd = &A->nodes[node];
-  double d = nd->span.delay, rate = t1 != t0 ? (tau1 - tau0) / (t1 - t0) : 0.0;
+  double d = nd->span.delay, rate;
   double ts = t0 > d ? t0 : d;
   int rested = 0, outer = F->P->current;
   if (t1 < d || (!nd->started && t1 < t0)) { nd->clock = t1; return; }
   F->P->current = node;
   if (!nd->started) {
+    rate = t1 != t0 ? (tau1 - tau0) / (t1 - t0) : 0.0;   /* node time -> frame time */
     if (!start_node(F, node, tau0 + (ts - t0) * rate)) { F->P->current = outer; return; }
   } else if (nd->user & AN_START_DUE) {
     nd->user &= ~AN_START_DUE;
@@ -545,6 +579,7 @@ void lk_anim_advance(lk_frame *F, int node, double t0, double t1, double tau0,
   if (nd->state != KN_NODE_LIVE || (nd->user & AN_STOPPED)) return;
   if (nd->user & AN_ON_UPDATE) kn_anim_event(A, node, KN_EV_UPDATE, tau1);
   if (F->P->seeking || !finished(A, node, t0, t1, rested)) return;
+  rate = t1 != t0 ? (tau1 - tau0) / (t1 - t0) : 0.0;
   if (nd->parent >= 0) {
     if (nd->kind == KN_NODE_SPRING || (nd->user & AN_SPRINGS)) nd->state = KN_NODE_DONE;
     if (nd->user & AN_ON_COMPLETE)
@@ -758,29 +793,40 @@ static lk_animator *check_animator(lua_State *L, int arg) {
   return (lk_animator *)lk_checkobject(L, arg, KN_ANIMATOR);
 }
 
+/* The animator at 1 for the methods registered with lk_setfastmethods
+   (the class's metatable is their upvalue 1). */
+static lk_animator *self_animator(lua_State *L) {
+  lk_animator *P = (lk_animator *)lk_fastobject(L, 1);
+  return P != NULL ? P : check_animator(L, 1);
+}
+
 /* The loop phase (under lua_pcall): 1 animator, 2 dt, 3 the first root
-   to advance (0, or the one after a root whose Lua code raised). */
+   to advance (0, or the one after a root whose Lua code raised), 4 true:
+   only the roots the FFI step deferred, and those joining in this frame. */
 static int frame_loop(lua_State *L) {
   lk_animator *P = (lk_animator *)lua_touserdata(L, 1);
   kn_animator *A = &P->A;
   double dt = (double)lua_tonumber(L, 2);
-  int i = (int)lua_tointeger(L, 3);
+  int i = (int)lua_tointeger(L, 3), rest = lua_toboolean(L, 4), n0 = A->nroots;
   lk_frame F;
   lk_anim_frame(L, P, 1, &F);
+  push_keys(&F);
   P->busy = 1;
-  if (i == 0)
+  if (i == 0 && !rest)
     for (; i < A->nroots; i++) A->nodes[A->roots[i]].frame_start = 0.0;
   for (i = (int)lua_tointeger(L, 3); i < A->nroots; i++) {   /* chained nodes join */
     int id = A->roots[i];
     kn_node *nd = &A->nodes[id];
     double rate = nd->scale * A->scale, tau0 = nd->frame_start, t0 = nd->clock, t1;
     if (nd->state != KN_NODE_LIVE || nd->paused) continue;
+    if (rest && i < n0 && !(nd->user & AN_DEFERRED)) continue;
     P->loop_i = i;
     F.step = (dt - tau0) * rate;
     t1 = t0 + F.step;
     if (!(t1 <= DBL_MAX)) t1 = DBL_MAX;
     if (t1 > nd->span.total) t1 = nd->span.total;
-    lk_anim_advance(&F, id, t0, t1, tau0, rate > 0.0 ? tau0 + (t1 - t0) / rate : dt);
+    lk_anim_advance(&F, id, t0, t1, tau0,
+                    t1 == t0 + F.step || !(rate > 0.0) ? dt : tau0 + (t1 - t0) / rate);
   }
   P->busy = 0;
   return 0;
@@ -790,7 +836,7 @@ static int frame_loop(lua_State *L) {
    metamethod) raised: that animation -- the innermost node being advanced
    -- is stopped, every other one advances.  Returns 1, or 0 with the first
    error at stack index `err` (kept there). */
-static int run_loop(lua_State *L, lk_frame *F, double dt, int err) {
+static int run_loop(lua_State *L, lk_frame *F, double dt, int err, int rest) {
   lk_animator *P = F->P;
   int from = 0, ok = 1;
   for (;;) {
@@ -799,7 +845,8 @@ static int run_loop(lua_State *L, lk_frame *F, double dt, int err) {
     lua_pushvalue(L, 1);
     lua_pushnumber(L, (lua_Number)dt);
     lua_pushinteger(L, (lua_Integer)from);
-    if (lua_pcall(L, 3, 0, 0) == 0) break;
+    lua_pushboolean(L, rest);
+    if (lua_pcall(L, 4, 0, 0) == 0) break;
     P->busy = 0;
     if (ok) lua_replace(L, err); else lua_pop(L, 1);
     ok = 0;
@@ -813,11 +860,12 @@ static int run_loop(lua_State *L, lk_frame *F, double dt, int err) {
   return ok;
 }
 
-/* anim:update(dt): the loop phase, then the callbacks, then the frame's
-   error (a field's metamethod or a callback raised; a field or a Lua
-   easing gave what it must not). */
-static int animator_update(lua_State *L) {
-  lk_animator *P = check_animator(L, 1);
+/* anim:update(dt) (rest = 0), or the rest of a frame the FFI step began
+   (rest = 1): the loop phase, then the callbacks, then the frame's error
+   (a field's metamethod or a callback raised; a field or a Lua easing gave
+   what it must not). */
+static int update(lua_State *L, int rest) {
+  lk_animator *P = rest ? check_animator(L, 1) : self_animator(L);
   double dt = lk_checknonneg(L, 2);
   lk_frame F;
   if (P->A.updating || P->busy) return lk_anim_self_error(L, "update already running");
@@ -826,7 +874,7 @@ static int animator_update(lua_State *L) {
   if (!P->A.paused) {
     int ok, fired;
     P->A.updating = 1;
-    ok = run_loop(L, &F, dt, 3);
+    ok = run_loop(L, &F, dt, 3, rest);
     fired = lk_anim_fire(&F, 0);
     P->A.updating = 0;
     lk_anim_collect(&F);
@@ -838,16 +886,98 @@ static int animator_update(lua_State *L) {
   return 1;
 }
 
+static int animator_update(lua_State *L) { return update(L, 0); }
+int lk_anim_rest(lua_State *L) { return update(L, 1); }
+
+/* ---- the FFI step ------------------------------------------------------------ */
+
+/* Flag AN_BLOCKED every other root driving a field that a channel of node
+   (or below it) not yet started may take over in this frame: the classic
+   update would start it before they write, so they go with it. */
+static void block_rivals(kn_animator *A, int node) {
+  int c, i, root = kn_anim_root_of(A, node);
+  for (c = A->nodes[node].chan; c >= 0; c = A->chans[c].next) {
+    const kn_chan *ch = &A->chans[c];
+    int d;
+    if (ch->object == NULL || (ch->flags & KN_CH_STARTED)) continue;
+    d = kn_anim_driver(A, ch->object, ch->key);
+    if (d >= 0 && kn_anim_root_of(A, A->chans[d].node) != root)
+      A->nodes[kn_anim_root_of(A, A->chans[d].node)].user |= AN_BLOCKED;
+  }
+  for (i = 0; i < A->nodes[node].nkids; i++) block_rivals(A, A->nodes[node].kids[i]);
+}
+
+/* Whether root node, moving to t1, needs no Lua in this frame. */
+static int pure(const kn_animator *A, int node, double t1) {
+  const kn_node *nd = &A->nodes[node];
+  int c;
+  if (nd->kind != KN_NODE_TWEEN || (nd->user & (AN_ON_START | AN_ON_UPDATE |
+      AN_ON_COMPLETE | AN_LUA_EASE | AN_START_DUE | AN_BLOCKED)))
+    return 0;
+  if (!nd->started) return t1 < nd->span.delay;     /* still waiting */
+  if (!(t1 < nd->span.total)) return 0;             /* it ends: classic */
+  for (c = nd->chan; c >= 0; c = A->chans[c].next) {
+    const kn_chan *ch = &A->chans[c];
+    if (ch->object != NULL && (ch->n != 0 || !(ch->flags & KN_CH_DIRECT))) return 0;
+  }
+  return 1;
+}
+
+int lk_anim_ffi_step(lk_animator *P, double dt, int *counts, int *ids, double *vals,
+                     int cap) {
+  kn_animator *A = &P->A;
+  int i, nw = 0, ndef = 0;
+  if (A->updating || P->busy || A->paused) return -1;
+  if (cap < A->nchans) {                   /* room for every channel's write */
+    counts[0] = A->nchans;
+    return -2;
+  }
+  for (i = 0; i < A->nroots; i++) {
+    kn_node *nd = &A->nodes[A->roots[i]];
+    nd->frame_start = 0.0;
+    nd->user &= ~(AN_DEFERRED | AN_BLOCKED);
+  }
+  for (i = 0; i < A->nroots; i++) {       /* the starting nodes block their rivals */
+    kn_node *nd = &A->nodes[A->roots[i]];
+    if (nd->state == KN_NODE_LIVE && (nd->kind == KN_NODE_GROUP || !nd->started))
+      block_rivals(A, A->roots[i]);
+  }
+  for (i = 0; i < A->nroots; i++) {
+    int id = A->roots[i], c;
+    kn_node *nd = &A->nodes[id];
+    double t1 = nd->clock + dt * (nd->scale * A->scale);
+    if (nd->state != KN_NODE_LIVE || nd->paused) continue;
+    if (!(t1 <= DBL_MAX)) t1 = DBL_MAX;
+    if (t1 > nd->span.total) t1 = nd->span.total;
+    if (!pure(A, id, t1)) { nd->user |= AN_DEFERRED; ndef++; continue; }
+    nd->clock = t1;
+    if (!nd->started) continue;
+    kn_anim_tween_eval(A, id, t1);
+    for (c = nd->chan; c >= 0; c = A->chans[c].next) {
+      if (A->chans[c].object == NULL) continue;
+      ids[nw] = c + 1;
+      vals[nw++] = A->chans[c].out[0];
+    }
+  }
+  counts[0] = count_live(A);
+  counts[1] = ndef;
+  return nw;
+}
+
 /* ---- making animations ------------------------------------------------------ */
 
-/* A new node with its handle (metatable tname) stored; -1: no memory. */
-static int new_node(lk_frame *F, int kind, const char *tname) {
+/* A new node with its handle (a kinetic.Sequence when sequence, else a
+   kinetic.Animation) stored. */
+static int new_node(lk_frame *F, int kind, int sequence) {
   lua_State *L = F->L;
   int id = kn_anim_node_new(&F->P->A, kind);
   lk_handle *h;
   if (id < 0) luaL_error(L, "not enough memory");
   lua_rawgeti(L, F->uv, UV_HANDLES);
-  h = (lk_handle *)lk_newobject(L, sizeof(lk_handle), tname);
+  h = (lk_handle *)lk_newuserdata(L, sizeof(lk_handle));
+  memset(h, 0, sizeof *h);
+  lua_rawgeti(L, F->uv, sequence ? UV_META_SEQUENCE : UV_META_ANIMATION);
+  lua_setmetatable(L, -2);
   h->node = id;
   h->gen = F->P->A.nodes[id].gen;
   h->kind = kind;
@@ -945,11 +1075,13 @@ static void check_values(lua_State *L, int arg) {
   if (!any) lk_argerror(L, arg, "table of values expected, got an empty table");
 }
 
-/* Interned id of the field name on top. */
-static int key_id(lk_frame *F) {
+/* Interned id of the field name on top; ids: the stack index of the
+   user value's UV_KEYIDS table (0: look it up). */
+static int key_id_in(lk_frame *F, int ids) {
   lua_State *L = F->L;
   int id;
-  lua_rawgeti(L, F->uv, UV_KEYIDS);
+  if (ids == 0) lua_rawgeti(L, F->uv, UV_KEYIDS);
+  else lua_pushvalue(L, ids);
   lua_pushvalue(L, -2);
   lua_rawget(L, -2);
   id = (int)lua_tointeger(L, -1);
@@ -959,22 +1091,31 @@ static int key_id(lk_frame *F) {
     lua_pushvalue(L, -2);
     lua_pushinteger(L, (lua_Integer)id);
     lua_rawset(L, -3);
+    lua_rawgeti(L, F->uv, UV_KEYNAMES);
+    lua_pushvalue(L, -3);
+    lua_rawseti(L, -2, id);
+    lua_pop(L, 1);
   }
   lua_pop(L, 1);
   return id;
 }
+
+static int key_id(lk_frame *F) { return key_id_in(F, 0); }
 
 /* The channels of node for the object at tidx and the (checked) values at
    vidx; flags for every channel (KN_CH_FROM).  Returns the first. */
 static void add_channels(lk_frame *F, int node, int tidx, int vidx, unsigned flags) {
   lua_State *L = F->L;
   const void *object = lua_topointer(L, tidx);
+  int ids;
+  lua_rawgeti(L, F->uv, UV_KEYIDS);
+  ids = lua_gettop(L);
   lua_pushnil(L);
   while (lua_next(L, vidx)) {
     int n = lua_type(L, -1) == LUA_TTABLE ? (int)lk_rawlen(L, -1) : 0, i, c, key;
     kn_chan *ch;
     lua_pushvalue(L, -2);
-    key = key_id(F);
+    key = key_id_in(F, ids);
     lua_pop(L, 1);
     c = kn_anim_chan_new(&F->P->A, node, object, key, n);
     if (c < 0) luaL_error(L, "not enough memory");
@@ -996,6 +1137,7 @@ static void add_channels(lk_frame *F, int node, int tidx, int vidx, unsigned fla
     lua_pushvalue(L, -2); lua_rawseti(L, F->keys, c + 1);
     lua_pop(L, 1);
   }
+  lua_pop(L, 1);
 }
 
 /* ---- options ------------------------------------------------------------------ */
@@ -1190,10 +1332,10 @@ static int make_group(lk_frame *F, int tidx, int n, const anim_opts *o, double l
                       void (*make)(lk_frame *, int, int, void *), int kind, void *ud) {
   lua_State *L = F->L;
   double *delays = (double *)lua_newuserdata(L, (size_t)n * sizeof(double)), end = 0.0;
-  int g = new_node(F, KN_NODE_GROUP, KN_ANIMATION), i;
+  int g = new_node(F, KN_NODE_GROUP, 0), i;
   stagger_delays(F, o, n, delays);
   for (i = 0; i < n; i++) {
-    int k = new_node(F, kind, KN_ANIMATION);
+    int k = new_node(F, kind, 0);
     kn_node *kn;
     lua_rawgeti(L, tidx, i + 1);
     make(F, k, lua_gettop(L), ud);
@@ -1244,7 +1386,7 @@ int lk_anim_make_tween(lk_frame *F, int tidx, int arg, int nopts, int from_mode,
   if (n > 0) {
     node = make_group(F, tidx, n, &o, duration, make_tween_node, KN_NODE_TWEEN, &m);
   } else {
-    node = new_node(F, KN_NODE_TWEEN, KN_ANIMATION);
+    node = new_node(F, KN_NODE_TWEEN, 0);
     make_tween_node(F, node, tidx, &m);
     kn_span_init(&F->P->A.nodes[node].span, o.delay, duration, o.iterations, o.after);
   }
@@ -1398,7 +1540,7 @@ static void retarget(lk_frame *F, int node, int tidx, int vidx, const anim_opts 
 
 /* anim:spring(target, values [, opts]). */
 static int animator_spring(lua_State *L) {
-  lk_animator *P = check_animator(L, 1);
+  lk_animator *P = self_animator(L);
   lk_frame F;
   anim_opts o;
   lk_spring_motion mo;
@@ -1430,7 +1572,7 @@ static int animator_spring(lua_State *L) {
     if (n > 0) {
       node = make_group(&F, 2, n, &o, 0.0, make_spring_node, KN_NODE_SPRING, &m);
     } else {
-      node = new_node(&F, KN_NODE_SPRING, KN_ANIMATION);
+      node = new_node(&F, KN_NODE_SPRING, 0);
       make_spring_node(&F, node, 2, &m);
       P->A.nodes[node].span.delay = o.delay;
     }
@@ -1443,7 +1585,7 @@ static int animator_spring(lua_State *L) {
 
 /* anim:to(target, duration, values [, opts]) and anim:from(...). */
 static int add_tween(lua_State *L, int from_mode) {
-  lk_animator *P = check_animator(L, 1);
+  lk_animator *P = self_animator(L);
   lk_frame F;
   int node;
   if (P->busy) return lk_anim_self_error(L, "animator busy (a frame is being written)");
@@ -1472,7 +1614,7 @@ static int animator_sequence(lua_State *L) {
   lua_settop(L, 2);
   read_opts(L, 2, sequence_options, 0, &o);
   lk_anim_frame(L, P, 1, &F);
-  node = new_node(&F, KN_NODE_GROUP, KN_SEQUENCE);
+  node = new_node(&F, KN_NODE_GROUP, 1);
   P->A.nodes[node].user |= AN_SEQUENCE;
   kn_span_init(&P->A.nodes[node].span, o.delay, 0.0, o.iterations, o.after);
   apply_callbacks(&F, node, &o);
@@ -1573,12 +1715,16 @@ static int kinetic_animator(lua_State *L) {
   lua_createtable(L, UV_NSLOTS, 0);
   lua_pushvalue(L, -2);
   lua_rawseti(L, -2, UV_SELF);
-  for (i = UV_TARGETS; i <= UV_KEYIDS; i++) {
+  for (i = UV_TARGETS; i <= UV_KEYNAMES; i++) {
     lua_newtable(L);
     lua_rawseti(L, -2, i);
   }
   lua_pushcfunction(L, frame_loop);
   lua_rawseti(L, -2, UV_LOOP);
+  luaL_getmetatable(L, KN_ANIMATION);
+  lua_rawseti(L, -2, UV_META_ANIMATION);
+  luaL_getmetatable(L, KN_SEQUENCE);
+  lua_rawseti(L, -2, UV_META_SEQUENCE);
   lk_setuservalue(L, -2);
   return 1;
 }
@@ -1593,7 +1739,12 @@ void lk_open_animator(lua_State *L) {
   static const luaL_Reg meta[] = {
     { "__tostring", animator_tostring }, { "__gc", animator_gc }, { NULL, NULL }
   };
+  static const luaL_Reg fast[] = {
+    { "to", animator_to }, { "from", animator_from }, { "spring", animator_spring },
+    { "update", animator_update }, { NULL, NULL }
+  };
   lk_newclass(L, KN_ANIMATOR, methods, meta);
+  lk_setfastmethods(L, KN_ANIMATOR, fast);
   lua_pushcfunction(L, kinetic_animator);
   lua_setfield(L, -2, "animator");
   lk_open_animation(L);

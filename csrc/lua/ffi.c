@@ -18,6 +18,7 @@
 #include "spring.h"
 #include "spring_group.h"
 #include "timeline.h"
+#include "lanimator.h"
 #include "ffi_abi.h"
 
 /* ---- the layout checks of the build ------------------------------------ */
@@ -66,6 +67,12 @@ static double ffi_timeline_update(kn_timeline *tl, double dt) {
   kn_timeline_seek(tl, tl->clock + dt);
   kn_timeline_at_hinted(tl, tl->clock, tl->scratch);
   return tl->scratch[0];
+}
+
+/* anim:update(dt)'s FFI step; anim is the animator's payload. */
+static int ffi_animator_step(void *anim, double dt, int *counts, int *ids,
+                             double *vals, int cap) {
+  return lk_anim_ffi_step((lk_animator *)anim, dt, counts, ids, vals, cap);
 }
 
 /* The core functions the table holds as they are. */
@@ -132,7 +139,7 @@ static int ffi_spring_overflowed(lua_State *L) {
 }
 
 void lk_open_ffi(lua_State *L) {
-  lua_createtable(L, 0, 9);
+  lua_createtable(L, 0, 10);
   lua_pushnumber(L, (lua_Number)KN_FFI_ABI_VERSION);
   lua_setfield(L, -2, "version");
   lua_pushlightuserdata(L, (void *)(size_t)&ffi_api);   /* const dropped: never written */
@@ -153,5 +160,7 @@ void lk_open_ffi(lua_State *L) {
   luaL_getmetatable(L, KN_TIMELINE);
   lua_pushcclosure(L, lk_timeline_batch_fire, 1);
   lua_setfield(L, -2, "timeline_fire");
+  lua_pushcfunction(L, lk_anim_rest);
+  lua_setfield(L, -2, "animator_rest");
   lua_setfield(L, -2, "_ffi_abi");
 }

@@ -14,11 +14,12 @@
 **              reads (KN_FFI_FIELDS) and every function of kn_ffi_api
 **   constants  { name = value } for every limit and `user` bit field
 **              ffi.lua tests (KN_FFI_CONSTANTS)
-**   spring_overflowed, timeline_step, timeline_fire
+**   spring_overflowed, timeline_step, timeline_fire, animator_rest
 **              classic C functions for what the FFI calls leave to C: the
-**              fast spring update's overflow error (ffi.c), and
+**              fast spring update's overflow error (ffi.c),
 **              update_timelines' two phases for the timelines ffi.lua's
-**              loop does not move itself (timeline.c)
+**              loop does not move itself (timeline.c), and the rest of an
+**              animator's frame after its FFI step (animator.c)
 **
 ** The payloads are the core's structs (spring.h, spring_group.h,
 ** timeline.h); KN_FFI_TYPES spells them for the cdef.  Two checks keep the
@@ -37,7 +38,7 @@
 #define KINETIC_FFI_ABI_H
 
 /* Bumped when a function is added, removed or returns something else. */
-#define KN_FFI_ABI_VERSION 5
+#define KN_FFI_ABI_VERSION 6
 
 /* The payload structs, field for field as the core declares them (only
    sizes and offsets matter: `const void **` stands for the timeline's
@@ -106,7 +107,10 @@
                         clock + dt finite: as timeline_at at the new clock
      spring_set         s:set_target / set_position / set_velocity (what =
                         0, 1, 2) of n <= 4 finite values a, b, c, d
-     group_set_targets  g:set_targets(array of count finite numbers) */
+     group_set_targets  g:set_targets(array of count finite numbers)
+     animator_step      anim:update(dt)'s first part, dt finite >= 0: the
+                        animations that need no Lua advanced, their writes
+                        listed for ffi.lua's loop (lk_anim_ffi_step) */
 #define KN_FFI_FUNCTIONS(X)                                                  \
   X(double, easing_eval, (const struct kn_easing *e, double p, int before_flag)) \
   X(double, spring_step, (kn_spring *s, double dt))                          \
@@ -114,7 +118,9 @@
   X(double, timeline_at, (kn_timeline *tl, double t))                        \
   X(double, timeline_update, (kn_timeline *tl, double dt))                   \
   X(void, spring_set, (kn_spring *s, int what, double a, double b, double c, double d)) \
-  X(void, group_set_targets, (kn_spring_group *g, const double *targets))
+  X(void, group_set_targets, (kn_spring_group *g, const double *targets)) \
+  X(int, animator_step, (void *anim, double dt, int *counts, int *ids,     \
+                         double *vals, int cap))
 
 #define KN_FFI_API_MEMBER(ret, name, params) ret (*name) params;
 #define KN_FFI_API_TYPE                                                      \
@@ -132,7 +138,9 @@
   X(timeline_shape_number, SHAPE_NUMBER)                                     \
   X(timeline_shape_vector, SHAPE_VECTOR)                                     \
   X(timeline_shape_named, SHAPE_NAMED)                                       \
-  X(timeline_events_shift, EVENTS_SHIFT)
+  X(timeline_events_shift, EVENTS_SHIFT)                                     \
+  X(animator_uv_targets, UV_TARGETS)                                         \
+  X(animator_uv_keys, UV_KEYS)
 
 /* The text of the arguments, after macro expansion. */
 #define KN_FFI_STRING_(...) #__VA_ARGS__

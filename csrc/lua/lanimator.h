@@ -25,9 +25,11 @@ enum {
   UV_HANDLES,      /* node id + 1 -> its kinetic.Animation / Sequence */
   UV_EXTRAS,       /* node id + 1 -> { on_start = {f...}, ..., ease, fn, labels, target } */
   UV_KEYIDS,       /* field name -> interned id */
+  UV_KEYNAMES,     /* interned id -> field name */
   UV_ERROR,        /* the first error of the running frame */
   UV_LOOP,         /* the loop phase's function (5.1 would make a closure a call) */
-  UV_NSLOTS = UV_LOOP
+  UV_META_ANIMATION, UV_META_SEQUENCE,   /* the handles' metatables */
+  UV_NSLOTS = UV_META_SEQUENCE
 };
 
 /* kn_node.user bits. */
@@ -40,6 +42,8 @@ enum {
 #define AN_SWEPT        64u    /* a group has been swept once */
 #define AN_STOPPED      128u   /* stopped: its pending events are dropped */
 #define AN_START_DUE    256u   /* started by seek: on_start fires at the next update */
+#define AN_DEFERRED     512u   /* left by the FFI step to the classic update */
+#define AN_BLOCKED      1024u  /* shares a field with a node starting in this frame */
 
 /* The animator userdata's payload. */
 typedef struct lk_animator {
@@ -70,7 +74,13 @@ typedef struct lk_frame {
   lk_animator *P;
   int uv, targets, keys;
   double step;         /* a top-level node's move this frame, exactly */
+  int keybase;         /* the first LK_KEYS_ON_STACK field names are on the */
+  int nkeyed;          /* stack from keybase on (nkeyed of them), 0: none */
 } lk_frame;
+
+/* Field names a frame keeps on the stack: a write pushes its name with
+   lua_pushvalue rather than a table look-up. */
+#define LK_KEYS_ON_STACK 64
 
 /* animator.c */
 /* Push the user value of the userdata at idx and fill F for it. */
@@ -110,6 +120,21 @@ void lk_anim_set_easing(lk_frame *F, int node, int idx, int arg, const char *fna
 void lk_anim_snap(lk_frame *F, int node);
 /* Whether a node has no field left anywhere below it. */
 int lk_anim_fieldless(kn_animator *A, int node);
+
+/* The LuaJIT FFI path's step (core._ffi_abi.api.animator_step): advance
+   the top-level tweens that need no Lua in this frame (started, no
+   callback, no Lua easing, not ending, number fields of plain tables),
+   listing their writes in ids (channel id + 1) and vals (room for cap) for
+   the caller's loop; the others are flagged AN_DEFERRED for lk_anim_rest.
+   counts[0]: the animations running, counts[1]: those deferred.  Returns
+   the number of writes; -1 (nothing done) when the classic update must run
+   it all (paused, inside update); -2 (nothing done) when cap is below the
+   number of channels, counts[0] (the room needed).  No Lua call. */
+int lk_anim_ffi_step(lk_animator *P, double dt, int *counts, int *ids, double *vals,
+                     int cap);
+/* core._ffi_abi.animator_rest(anim, dt): the classic update of the nodes
+   the FFI step deferred (and of those chained in this frame). */
+int lk_anim_rest(lua_State *L);
 
 /* animation.c */
 int lk_anim_self_error(lua_State *L, const char *msg);

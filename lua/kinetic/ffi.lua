@@ -32,7 +32,7 @@ local bit = require("bit")
 local M = {}
 
 -- The version of core._ffi_abi this file is written for (ffi_abi.h).
-local ABI_VERSION = 5
+local ABI_VERSION = 6
 
 -- Declare the cdef once per Lua state: a second load of this module (after
 -- package.loaded was cleared) finds its types declared, and the layout
@@ -52,7 +52,8 @@ local function abi_of(core)
   end
   for key, want in pairs { api = "userdata", cdef = "string", sizes = "table", offsets = "table",
                            constants = "table", spring_overflowed = "function",
-                           timeline_step = "function", timeline_fire = "function" } do
+                           timeline_step = "function", timeline_fire = "function",
+                           animator_rest = "function" } do
     if type(abi[key]) ~= want then return nil, ("_ffi_abi.%s is not a %s"):format(key, want) end
   end
   local ok, err = declare(abi.cdef)
@@ -121,6 +122,8 @@ function M.install(core)
   local SHAPE_VECTOR = constant("timeline_shape_vector")
   local SHAPE_NAMED = constant("timeline_shape_named")
   local EVENTS_SHIFT = constant("timeline_events_shift")
+  local UV_TARGETS = constant("animator_uv_targets")
+  local UV_KEYS = constant("animator_uv_keys")
   if missing then return false, "_ffi_abi.constants has no " .. missing end
   local api = ffi.cast("const kn_ffi_api *", abi.api)
 
@@ -500,6 +503,45 @@ function M.install(core)
     end
     if pending ~= nil then timeline_fire(pending) end
     return out, playing
+  end
+
+  ---------------------------------------------------------------- animators
+  -- anim:update(dt): api.animator_step advances, in C, every animation that
+  -- needs no Lua in this frame and lists its writes (channel id + 1, value:
+  -- number fields of tables without a metatable); this loop, which the JIT
+  -- compiles, stores them through the animator's own channel tables (its
+  -- user value); abi.animator_rest then runs the classic frame for the
+  -- animations the step left (starting, ending, springs, groups,
+  -- callbacks), callbacks last.  The step refuses (-1) whatever the classic
+  -- update must report or do alone: paused, inside update.
+  local amt = reg["kinetic.Animator"]
+  local c_anim_update = amt.__index.update
+  local animator_step, animator_rest = api.animator_step, abi.animator_rest
+  local counts = ffi.new("int[2]")
+  local cap, ids, vals = 0, nil, nil      -- the writes, shared by every animator
+  amt.__index.update = function(...)
+    local anim, dt = ...
+    if type(anim) ~= "userdata" or dgetmetatable(anim) ~= amt or type(dt) ~= "number"
+       or not (dt >= 0 and dt < huge) then
+      return c_anim_update(...)
+    end
+    local nw = animator_step(anim, dt, counts, ids, vals, cap)
+    if nw == -2 then                      -- room for every channel, then again
+      cap = counts[0] * 2
+      ids, vals = ffi.new("int[?]", cap), ffi.new("double[?]", cap)
+      nw = animator_step(anim, dt, counts, ids, vals, cap)
+    end
+    if nw < 0 then return c_anim_update(...) end
+    if nw > 0 then
+      local uv = getfenv(anim)
+      local targets, keys = uv[UV_TARGETS], uv[UV_KEYS]
+      for i = 0, nw - 1 do
+        local c = ids[i]
+        targets[c][keys[c]] = vals[i]
+      end
+    end
+    if counts[1] > 0 then return animator_rest(anim, dt) end
+    return counts[0]
   end
   return true
 end
