@@ -125,7 +125,7 @@ love:
 	@mkdir -p examples/love/kinetic
 	cp $(BUILD_ROOT)/lua5.1/kinetic/core.so examples/love/kinetic/core.so.tmp
 	mv -f examples/love/kinetic/core.so.tmp examples/love/kinetic/core.so
-	cp lua/kinetic/*.lua examples/love/kinetic/
+	cp lua/kinetic/init.lua lua/kinetic/ffi.lua examples/love/kinetic/
 
 # Windows (x86-64): kinetic/core.dll for LuaJIT's lua51.dll -- the DLL LÖVE
 # for Windows ships -- cross-compiled with mingw-w64 from the same source lists

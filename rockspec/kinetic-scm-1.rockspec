@@ -22,6 +22,7 @@ build = {
   modules = {
     kinetic = "lua/kinetic/init.lua",
     ["kinetic.ffi"] = "lua/kinetic/ffi.lua",
+    ["kinetic.nvim"] = "lua/kinetic/nvim.lua",
     ["kinetic.core"] = {
       -- The binding (csrc/lua) and the numeric core (csrc/core): the same
       -- files the Makefile builds (make test checks that the lists agree).

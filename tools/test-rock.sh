@@ -36,6 +36,7 @@ for abi in 5.1 5.2 5.3 5.4; do
       assert(k._VERSION:match('^kinetic '))
       assert(k.easing('ease')(0.5) > 0.8)
       assert(package.loaded['kinetic.core'])
+      assert(type(require('kinetic.nvim').animator) == 'function')
       if type(jit) == 'table' then
         assert(k._ffi == true, 'the FFI fast path is off in the installed module')
       end"); then
@@ -44,4 +45,4 @@ for abi in 5.1 5.2 5.3 5.4; do
     count=$((count + 1))
   done
 done
-echo "rockspec:        luarocks make installs kinetic, kinetic.ffi, kinetic.core; loaded on $count VMs"
+echo "rockspec:        luarocks make installs kinetic, kinetic.ffi, kinetic.nvim, kinetic.core; loaded on $count VMs"

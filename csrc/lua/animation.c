@@ -316,10 +316,12 @@ static int animation_after(lua_State *L) {
     } else {
       lua_rawgeti(L, F.uv, UV_EXTRAS);
       lua_rawgeti(L, -1, node + 1);
-      lua_getfield(L, -1, "target");
+      if (!lua_isnil(L, -1)) lua_getfield(L, -1, "target");
       lua_replace(L, -3);
       lua_pop(L, 1);
     }
+    if (lua_isnil(L, -1))
+      return lk_argerror(L, 2, "target expected (this animation has no target of its own)");
     next = lk_anim_make_tween(&F, lua_gettop(L), 2, lua_isnil(L, 4) ? 0 : 4, 0, 0);
   }
   A->nodes[next].state = KN_NODE_CHAINED;

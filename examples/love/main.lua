@@ -1,5 +1,6 @@
--- kinetic in LÖVE 11: springs following the mouse, every easing racing across
--- the screen, and a keyframe timeline.
+-- kinetic in LÖVE 11: a menu on kinetic.animator (staggered entrance,
+-- spring hover, a fade-out with a callback), springs following the mouse,
+-- every easing racing across the screen, and a keyframe timeline.
 --
 --   make love && love examples/love
 --
@@ -10,11 +11,15 @@
 --
 -- kinetic owns no clock: every animation here advances by the dt it is given.
 -- With KINETIC_SELFTEST=1 the game runs a fixed number of frames at a fixed
--- dt of 1/60 s, checks that every animation reached its target, saves a
--- screenshot to $KINETIC_SCREENSHOT (when set) and quits with status 0, or 1
--- on any failure (including errors: no error screen waiting for a key).
+-- dt of 1/60 s with a scripted mouse (it hovers a menu button and clicks
+-- another), checks that every animation reached its target and that the
+-- menu's fields hold, frame by frame, what the stagger formula, the easing
+-- and a kinetic.spring driven alongside give, saves a screenshot to
+-- $KINETIC_SCREENSHOT (when set) and quits with status 0, or 1 on any
+-- failure (including errors: no error screen waiting for a key).
 --
--- Keys: space pauses, r restarts the race and the timeline, escape quits.
+-- Keys: m shows or hides the menu, space pauses, r restarts the race and the
+-- timeline, escape quits.  The menu's buttons are clickable.
 
 local SELFTEST = os.getenv("KINETIC_SELFTEST") == "1"
 local SCREENSHOT = os.getenv("KINETIC_SCREENSHOT")
@@ -96,6 +101,8 @@ local function distinct_easings()
   return names
 end
 
+local RACE_X = 204                   -- left of it: the menu
+
 local function race_layout()
   local names = distinct_easings()
   local cols = 2
@@ -106,11 +113,11 @@ local function race_layout()
   for i, name in ipairs(names) do
     local col = math.floor((i - 1) / per_col)
     local row = (i - 1) % per_col
-    local x = 16 + col * 385
+    local x = RACE_X + col * 292
     race.racers[i] = {
       name = name, easing = kinetic.easing(name),
-      label_x = x, x0 = x + 132, x1 = x + 372, y = top + row * row_h + row_h / 2,
-      hue = (i - 1) / #names, pos = x + 132,
+      label_x = x, x0 = x + 126, x1 = x + 278, y = top + row * row_h + row_h / 2,
+      hue = (i - 1) / #names, pos = x + 126,
     }
   end
   race.row_h = row_h
@@ -218,6 +225,126 @@ local function timeline_update(dt)
   end
 end
 
+-- The menu ----------------------------------------------------------------------------
+-- Eight buttons on one kinetic.animator.  They come in from the left, one
+-- after another: a single anim:to on the list of buttons, staggered by
+-- 0.05 s from the first, eased with outBack (the group's on_complete fires
+-- once, after the last).  Hovering a button springs its scale to 1.1;
+-- leaving sends the same spring back to 1 (a second anim:spring on a field a
+-- spring drives retargets it, position and velocity kept).  Hiding fades
+-- them out from the last one up, and the fade's on_complete hides the menu
+-- (or brings it in again: "Replay menu").  "Wave" ripples out from the
+-- middle (stagger from "center", after = "reverse"); "Slow motion" scales the
+-- game's dt and the animator's time (anim:time_scale).  The animator writes
+-- the buttons' fields (x, alpha, scale); love.draw only reads them.
+local anim = kinetic.animator()
+local MENU = { x = 16, top = 78, w = 172, h = 40, gap = 12 }
+MENU.hidden_x = -MENU.w - 24         -- off the screen, left
+local INTRO = { duration = 0.4, each = 0.05, easing = "outBack" }
+local FADE = { duration = 0.3, each = 0.03, easing = "inQuad", shift = 40 }
+local HOVER = { scale = 1.1, preset = "wobbly" }
+local speed = 1                      -- slow motion: 0.25
+local menu = { state = "hidden", visible = false, hovered = nil, intros = 0, fades = 0,
+               running = 0, fade_alphas = nil }
+local buttons = {}
+
+local function menu_intro()
+  for _, b in ipairs(buttons) do b.x, b.alpha = MENU.hidden_x, 0 end
+  menu.visible, menu.state = true, "intro"
+  menu.intro = anim:to(buttons, INTRO.duration, { x = MENU.x, alpha = 1 }, {
+    stagger = { each = INTRO.each, from = "start" }, easing = INTRO.easing,
+    on_complete = function()
+      menu.intros = menu.intros + 1
+      if menu.state == "intro" then menu.state = "shown" end
+    end,
+  })
+end
+
+local function hover(b)
+  if menu.hovered == b then return end
+  if menu.hovered then   -- a spring drives its scale: this retargets it
+    menu.hover_leave = anim:spring(menu.hovered, { scale = 1 }, { preset = HOVER.preset })
+  end
+  menu.hovered = b
+  if b then menu.hover = anim:spring(b, { scale = HOVER.scale }, { preset = HOVER.preset }) end
+end
+
+-- Fade the buttons out, the last one first; after_fade() runs when the last
+-- is gone (from the fade's on_complete, inside anim:update: a callback may
+-- start new animations).
+local function menu_fade(after_fade)
+  if menu.state == "hidden" or menu.state == "fading" then return end
+  hover(nil)
+  -- An animation takes a field over when it starts, not when it is made: a
+  -- button of the entrance still in its stagger delay would start after the
+  -- fade and come back in.  Stopping the entrance (and a wave) first leaves
+  -- each button where it is, for the fade to start from.
+  if menu.intro then menu.intro:stop() end
+  if menu.wave then menu.wave:stop() end
+  menu.state = "fading"
+  menu.fade = anim:to(buttons, FADE.duration, { alpha = 0, x = "-=" .. FADE.shift }, {
+    stagger = { each = FADE.each, from = "end" }, easing = FADE.easing,
+    on_complete = function()
+      menu.fades = menu.fades + 1
+      menu.fade_alphas = {}
+      for i, b in ipairs(buttons) do menu.fade_alphas[i] = b.alpha end
+      menu.visible, menu.state = false, "hidden"
+      if after_fade then after_fade() end
+    end,
+  })
+end
+
+-- A wave through the buttons, from the middle out: out by 24 px and back
+-- (the second pass of after = "reverse" ends on the start values).
+local function menu_wave()
+  if menu.state ~= "shown" or (menu.wave and not menu.wave:done()) then return end
+  menu.wave = anim:to(buttons, 0.2, { x = "+=24" }, { stagger = { each = 0.04, from = "center" },
+                      easing = "inOutSine", after = "reverse", iterations = 2 })
+end
+
+local BUTTONS = {
+  { label = function() return paused and "Resume" or "Pause" end, action = function() paused = not paused end },
+  { label = "Restart race", action = function() race.t = 0 end },
+  { label = "Restart timeline", action = function() timeline_init() end },
+  { label = function() return speed == 1 and "Slow motion" or "Full speed" end,
+    action = function() speed = speed == 1 and 0.25 or 1; anim:time_scale(speed) end },
+  { label = "Wave", action = menu_wave },
+  { label = "Replay menu", action = function() menu_fade(menu_intro) end },
+  { label = "Hide menu (m)", action = function() menu_fade() end },
+  { label = "Quit", action = function() love.event.quit(0) end },
+}
+
+local function menu_init()
+  for i, def in ipairs(BUTTONS) do
+    buttons[i] = { label = def.label, action = def.action, index = i,
+                   x = MENU.hidden_x, y = MENU.top + (i - 1) * (MENU.h + MENU.gap),
+                   w = MENU.w, h = MENU.h, alpha = 0, scale = 1 }
+  end
+end
+
+local function button_at(mx, my)
+  if menu.state ~= "intro" and menu.state ~= "shown" then return nil end
+  for _, b in ipairs(buttons) do
+    if mx >= b.x and mx < b.x + b.w and my >= b.y and my < b.y + b.h then return b end
+  end
+  return nil
+end
+
+local function menu_click(mx, my)
+  local b = button_at(mx, my)
+  if b then b.action() end
+  return b ~= nil
+end
+
+local function menu_toggle()
+  if menu.state == "hidden" then menu_intro() else menu_fade() end
+end
+
+local function menu_update(dt, mx, my)
+  hover(button_at(mx, my))
+  menu.running = anim:update(dt)
+end
+
 -- Self-test --------------------------------------------------------------------------
 local checks, failures = 0, {}
 local function check(ok, what)
@@ -228,11 +355,164 @@ local function check(ok, what)
   end
 end
 
+-- The menu's self-test: the scripted mouse hovers button 3 from frame
+-- HOVER_IN to HOVER_OUT, and a click on "Replay menu" at frame CLICK fades the
+-- menu out (its on_complete brings it in again).  Every frame the buttons'
+-- fields are compared with values computed here without the animator: the
+-- stagger delays from GSAP's distribute() formula, each button's easing at
+-- its own time, and for the hover a kinetic.spring driven with the same dts
+-- and retargeted at the same frame.
+local ST = { hover_in = 200, hover_out = 230, click = 320, hover_button = 3, click_button = 6 }
+local st = { intro_err = 0, intro_checked = 0, fade_err = 0, fade_checked = 0, hover_frames = 0,
+             hover_off = 0, running = {} }
+
+-- GSAP 3's distribute() for a flat list of n targets (the animator's stagger).
+local function stagger_delays(n, each, from)
+  local r = ({ start = 0, center = 0.5, edges = 0.5, ["end"] = 1 })[from]
+  local o = n * r - 0.5
+  local d, lo, hi = {}, math.huge, -math.huge
+  for i = 1, n do
+    d[i] = math.abs((i - 1) - o)
+    lo, hi = math.min(lo, d[i]), math.max(hi, d[i])
+  end
+  local total, delays = each * (n - 1), {}
+  for i = 1, n do
+    local l = hi == lo and 0 or (d[i] - lo) / (hi - lo)
+    delays[i] = (from == "edges" and 1 - l or l) * total
+  end
+  return delays
+end
+
+-- A field tweened from a to b: its value at time t of the animation, or
+-- `before` while its delay runs.
+local function tween_value(a, b, ease, delay, duration, t, before)
+  local u = t - delay
+  if u < 0 then return before end
+  return a + (b - a) * ease(math.min(u / duration, 1))
+end
+
+local function rel_off(x, want)
+  return math.abs(x - want) / math.max(1, math.abs(want))
+end
+
+local function menu_selftest_frame(f)
+  local dt = FIXED_DT
+  st.running[f] = menu.running
+  -- the entrance: the group's clock is f * dt (made in love.load)
+  if f <= 60 then
+    local delays = stagger_delays(#buttons, INTRO.each, "start")
+    local ease = kinetic.easing(INTRO.easing)
+    for i, b in ipairs(buttons) do
+      local x = tween_value(MENU.hidden_x, MENU.x, ease, delays[i], INTRO.duration, f * dt, MENU.hidden_x)
+      local a = tween_value(0, 1, ease, delays[i], INTRO.duration, f * dt, 0)
+      st.intro_err = math.max(st.intro_err, rel_off(b.x, x), rel_off(b.alpha, a))
+      st.intro_checked = st.intro_checked + 1
+    end
+    if f == 60 then
+      st.intro_end = {}
+      for i, b in ipairs(buttons) do
+        st.intro_end[i] = (b.x == MENU.x and b.alpha == 1) and "ok" or string.format("%.17g/%.17g", b.x, b.alpha)
+      end
+      st.intros_at_60 = menu.intros
+    end
+  end
+  -- the hover: scale equals a kinetic.spring run alongside, retargeted on leaving
+  local b = buttons[ST.hover_button]
+  if f == ST.hover_in then
+    st.hover_handle = menu.hover
+    st.ref = kinetic.spring{ preset = HOVER.preset, from = 1, to = HOVER.scale }
+  end
+  if st.ref and not st.hover_done then
+    if f == ST.hover_out then
+      st.leave_handle = menu.hover_leave
+      st.ref:set_target(1)
+    end
+    local want = st.ref:update(dt)
+    st.hover_frames = st.hover_frames + 1
+    st.hover_max = math.max(st.hover_max or 0, b.scale)
+    if b.scale ~= want then
+      st.hover_off = st.hover_off + 1
+      st.hover_first_off = st.hover_first_off or string.format("frame %d: scale %.17g, spring %.17g", f, b.scale, want)
+    end
+    if st.hover_handle:done() or st.ref:at_rest() then
+      st.hover_done = f
+      st.hover_rest = { anim = st.hover_handle:done(), ref = st.ref:at_rest(), scale = b.scale }
+    end
+  end
+  -- the fade: made at frame CLICK, before that frame's update
+  if f == ST.click then st.fade_handle = menu.fade end
+  if st.fade_handle and not st.fade_checked_done then
+    local t = (f - ST.click + 1) * dt
+    local delays = stagger_delays(#buttons, FADE.each, "end")
+    local ease = kinetic.easing(FADE.easing)
+    if t <= delays[1] + FADE.duration - dt then      -- up to the frame before the last button ends
+      for i, btn in ipairs(buttons) do
+        local a = tween_value(1, 0, ease, delays[i], FADE.duration, t, 1)
+        local x = tween_value(MENU.x, MENU.x - FADE.shift, ease, delays[i], FADE.duration, t, MENU.x)
+        st.fade_err = math.max(st.fade_err, rel_off(btn.alpha, a), rel_off(btn.x, x))
+        st.fade_checked = st.fade_checked + 1
+      end
+    else
+      st.fade_checked_done = true
+    end
+  end
+end
+
+local function menu_selftest_checks()
+  local delays = stagger_delays(#buttons, INTRO.each, "start")
+  local spaced = true
+  for i = 1, #buttons do spaced = spaced and rel_off(delays[i], INTRO.each * (i - 1)) < 1e-12 end
+  check(spaced, "distribute() from the start gives the delays 0.05 * (i - 1)")
+  check(st.intro_checked == 60 * #buttons and st.intro_err < 1e-12, string.format(
+        "menu entrance: every button, every frame, at its staggered outBack value (%d values, worst %.3g)",
+        st.intro_checked, st.intro_err))
+  check(st.intro_end and table.concat(st.intro_end, " ") == string.rep("ok", #buttons, " "),
+        "menu entrance: every button exactly at x = " .. MENU.x .. ", alpha = 1 once done: "
+        .. table.concat(st.intro_end or {}, " "))
+  check(st.intros_at_60 == 1, "menu entrance: the group's on_complete fired once, got " .. tostring(st.intros_at_60))
+  check(st.running[1] == 1 and st.running[40] == 1 and st.running[50] == 0,
+        string.format("anim:update counts the entrance as one animation while it runs (%s, %s, %s)",
+                      tostring(st.running[1]), tostring(st.running[40]), tostring(st.running[50])))
+  -- the hover spring
+  check(st.hover_handle ~= nil and rawequal(st.hover_handle, st.leave_handle),
+        "hover: leaving retargets the hover's spring (anim:spring returned the same animation)")
+  check(st.hover_frames > 30 and st.hover_off == 0, "hover: scale equals a kinetic.spring with set_target at the "
+        .. "same frame, every frame (" .. st.hover_frames .. " frames; " .. tostring(st.hover_first_off) .. ")")
+  check((st.hover_max or 0) > 1.1, "hover: the wobbly spring overshoots 1.1 (max " .. tostring(st.hover_max) .. ")")
+  check(st.hover_rest and st.hover_rest.anim and st.hover_rest.ref and st.hover_rest.scale == 1,
+        "hover: the spring rests at the frame the reference does, scale exactly 1 ("
+        .. (st.hover_rest and string.format("%s %s %.17g", tostring(st.hover_rest.anim),
+            tostring(st.hover_rest.ref), st.hover_rest.scale) or "never") .. ")")
+  check(st.running[ST.hover_in + 5] == 1, "hover: one animation running while the spring moves")
+  -- the fade-out and the entrance it starts
+  check(st.fade_checked >= 20 * #buttons and st.fade_err < 1e-12, string.format(
+        "fade-out: every button, every frame, at its staggered (from the end) inQuad value (%d values, worst %.3g)",
+        st.fade_checked, st.fade_err))
+  local zeros = menu.fade_alphas and table.concat(menu.fade_alphas, " ")
+  check(menu.fades == 1 and zeros == string.rep("0", #buttons, " "),
+        "fade-out: on_complete ran once (" .. menu.fades .. ") with every alpha exactly 0 (" .. tostring(zeros) .. ")")
+  check(menu.intros == 2 and menu.state == "shown", "the fade's on_complete brought the menu in again ("
+        .. menu.intros .. " entrances, " .. menu.state .. ")")
+  local final = {}
+  for i, b in ipairs(buttons) do
+    final[i] = (b.x == MENU.x and b.alpha == 1 and b.scale == 1) and "ok"
+               or string.format("%d:%.17g/%.17g/%.17g", i, b.x, b.alpha, b.scale)
+  end
+  check(table.concat(final, " ") == string.rep("ok", #buttons, " "),
+        "menu at the end: every button at x = 16, alpha = 1, scale = 1: " .. table.concat(final, " "))
+  check(menu.running == 0 and anim:count() == 0, "menu at the end: nothing running (" .. menu.running .. ")")
+end
+
 local function scripted_mouse(f)
-  -- a circle around (1030, 280) for 2.5 s, then a jump and stillness
+  -- a circle around (1030, 280) for 2.5 s, a jump, a visit to a menu
+  -- button, then stillness
   if f <= 150 then
     local a = f / 150 * 2 * math.pi
     return 1030 + 150 * math.cos(a), 280 + 100 * math.sin(a)
+  end
+  if f >= ST.hover_in and f < ST.hover_out then
+    local b = buttons[ST.hover_button]
+    return MENU.x + b.w / 2, b.y + b.h / 2
   end
   return 1100, 300
 end
@@ -276,6 +556,7 @@ local function selftest_checks()
   check(tl_state.completes == 1, "on_complete fired once, got " .. tl_state.completes)
   check(tl_state.iterations >= 2, "on_iteration fired (last n = " .. tl_state.iterations .. ")")
   check(tl_state.keyframes >= #TL_DEF * 3 - 2, "on_keyframe fired for the keyframes (" .. tl_state.keyframes .. ")")
+  menu_selftest_checks()
   if SCREENSHOT and SCREENSHOT ~= "" then
     local fh = io.open(SCREENSHOT, "rb")
     local size = fh and #fh:read("*a") or 0
@@ -305,6 +586,8 @@ function love.load()
   race_layout()
   springs_init()
   timeline_init()
+  menu_init()
+  menu_intro()
   if SELFTEST then
     say("love ", LOVE_VERSION, ", ", jit and jit.version or _VERSION,
         kinetic._ffi and " (FFI path)" or " (classic binding)", ", ", kinetic._VERSION, ", ",
@@ -329,12 +612,18 @@ function love.update(dt)
       end
       return
     end
-  elseif paused then
-    return
   end
-  clock = clock + dt
   local mx, my
   if SELFTEST then mx, my = scripted_mouse(frame) else mx, my = love.mouse.getPosition() end
+  if SELFTEST and frame == ST.click then       -- a click on "Replay menu"
+    local b = buttons[ST.click_button]
+    menu_click(b.x + b.w / 2, b.y + b.h / 2)
+  end
+  menu_update(dt, mx, my)                      -- the menu runs while the game is paused
+  if SELFTEST then menu_selftest_frame(frame) end
+  if paused then return end
+  dt = dt * speed
+  clock = clock + dt
   race_update(dt)
   springs_update(dt, mx, my)
   timeline_update(dt)
@@ -343,14 +632,20 @@ end
 function love.keypressed(key)
   if key == "escape" then love.event.quit(0)
   elseif key == "space" then paused = not paused
+  elseif key == "m" then menu_toggle()
   elseif key == "r" then race.t = 0; timeline_init() end
+end
+
+function love.mousepressed(x, y, button)
+  if button == 1 then menu_click(x, y) end
 end
 
 local function draw_race()
   local g = love.graphics
   g.setFont(fonts.normal)
   g.setColor(1, 1, 1)
-  g.print(string.format("every curve of kinetic.easings()  (%d curves, %.0f s)", #race.racers, race.duration), 16, 40)
+  g.print(string.format("every curve of kinetic.easings()  (%d curves, %.0f s)", #race.racers, race.duration),
+          RACE_X, 40)
   g.setFont(fonts.small)
   for _, r in ipairs(race.racers) do
     g.setColor(0.62, 0.66, 0.72)
@@ -432,6 +727,38 @@ local function draw_timeline()
   end
 end
 
+local function draw_menu()
+  local g = love.graphics
+  g.setFont(fonts.normal)
+  g.setColor(1, 1, 1)
+  g.print("kinetic.animator", MENU.x, 40)
+  g.setFont(fonts.small)
+  g.setColor(0.6, 0.62, 0.68)
+  g.print(string.format("%d running%s", menu.running, speed ~= 1 and "   slow motion" or ""),
+          MENU.x, H - 40)
+  if not menu.visible then
+    g.print("m: show the menu", MENU.x, MENU.top)
+    return
+  end
+  g.setFont(fonts.normal)
+  local fh = fonts.normal:getHeight()
+  for _, b in ipairs(buttons) do
+    local a = math.max(0, math.min(1, b.alpha))       -- outBack overshoots 1 on the way in
+    local hot = b == menu.hovered
+    g.push()
+    g.translate(b.x + b.w / 2, b.y + b.h / 2)
+    g.scale(b.scale)
+    if hot then g.setColor(0.3, 0.36, 0.55, a) else g.setColor(0.17, 0.19, 0.25, a) end
+    g.rectangle("fill", -b.w / 2, -b.h / 2, b.w, b.h, 6, 6)
+    g.setColor(0.45, 0.52, 0.75, a)
+    g.rectangle("line", -b.w / 2, -b.h / 2, b.w, b.h, 6, 6)
+    g.setColor(1, 1, 1, a)
+    local label = type(b.label) == "function" and b.label() or b.label
+    g.printf(label, -b.w / 2, -fh / 2, b.w, "center")
+    g.pop()
+  end
+end
+
 function love.draw()
   local g = love.graphics
   g.clear(0.07, 0.08, 0.1)
@@ -445,7 +772,9 @@ function love.draw()
           (love.timer.getFPS() .. " fps"), clock, paused and "   (paused)" or ""), 200, 16)
   g.setColor(0.2, 0.22, 0.26)
   g.line(785, 40, 785, H - 10)
+  g.line(RACE_X - 12, 40, RACE_X - 12, H - 10)
   draw_race()
   draw_timeline()
   draw_springs()
+  draw_menu()
 end

@@ -6,7 +6,12 @@
 -- lua/kinetic/core.so on 'runtimepath', `make nvim`), opens a real floating
 -- window and animates it with the example plugin (examples/nvim), driven by a
 -- libuv timer: with a spring, a retargeted spring and a timeline.  Every
--- animation must end with the window exactly on its target cell.  Prints
+-- animation must end with the window exactly on its target cell.  Then
+-- kinetic.nvim, the timer that drives kinetic.animator: the example's smooth
+-- scroll (a tween, a retargeted spring, the :KineticScroll command) must end
+-- exactly on its target line, with the timer running only while a scroll is
+-- in flight; a callback's error is reported with vim.notify and the other
+-- animations go on; fps, pause and resume.  Prints
 -- "nvim selftest passed (N checks)" and quits 0, or prints the failures and
 -- quits 1.  Any error, including a missing kinetic API, is a failure.
 local checks, failures = 0, {}
@@ -53,6 +58,153 @@ end
 -- Relative closeness for numbers that went through different splits of time.
 local function near(a, b, tol)
   return math.abs(a - b) <= (tol or 1e-9) * math.max(1, math.abs(a), math.abs(b))
+end
+
+-- kinetic.nvim and the smooth scroll of examples/nvim -------------------------
+local function scroll_tests(kinetic, here)
+  local api = vim.api
+  local uv = vim.uv or vim.loop
+  local function wait(ms, cond) return vim.wait(ms, cond or function() return false end, 5) end
+  local function seconds(t0) return (uv.hrtime() - t0) / 1e9 end
+
+  -- 5. the helper module ---------------------------------------------------------
+  local ok, kn = pcall(require, "kinetic.nvim")
+  if not check(ok, "require('kinetic.nvim'): " .. tostring(kn)) then return end
+  check(type(kinetic.animator) == "function", "kinetic.animator exists")
+  local bad_ok, bad_err = pcall(kn.animator, { fsp = 30 })
+  check(not bad_ok and tostring(bad_err):find("unknown option 'fsp'", 1, true) ~= nil,
+        "kn.animator rejects an unknown option: " .. tostring(bad_err))
+  bad_ok, bad_err = pcall(kn.animator, { fps = 0 })
+  check(not bad_ok and tostring(bad_err):find("fps", 1, true) ~= nil,
+        "kn.animator rejects fps = 0: " .. tostring(bad_err))
+
+  local ks = require("kinetic_scroll")
+  vim.cmd("source " .. vim.fn.fnameescape(here .. "/plugin/kinetic_scroll.lua"))
+  check(vim.fn.exists(":KineticScroll") == 2 and vim.fn.exists(":KineticScrollTo") == 2,
+        "plugin/kinetic_scroll.lua defines :KineticScroll and :KineticScrollTo")
+  local anim = ks.animator
+  check(tostring(anim):match("^kinetic%.Animator") ~= nil,
+        "the driven animator prints as a kinetic.Animator: " .. tostring(anim))
+  check(rawequal(anim:time_scale(1), anim), "a setter of the driven animator returns it")
+  check(not kn.running(anim) and kn.frames(anim) == 0, "no timer before the first scroll")
+
+  -- a 400-line buffer in the current window, cursor on line 1
+  vim.cmd("enew")
+  local win, buf = api.nvim_get_current_win(), api.nvim_get_current_buf()
+  local lines = {}
+  for i = 1, 400 do lines[i] = "line " .. i end
+  api.nvim_buf_set_lines(buf, 0, -1, false, lines)
+  vim.wo[win].scrolloff = 0
+  api.nvim_win_set_cursor(win, { 1, 0 })
+  local function view()
+    local v = api.nvim_win_call(win, vim.fn.winsaveview)
+    return v.topline, v.lnum
+  end
+  local written = {}
+  ks.on_frame = function(w, v) if w == win then written[#written + 1] = v.written end end
+
+  -- 6. a tween: line 1 -> 120 in 0.3 s -----------------------------------------------
+  local done
+  local t0 = uv.hrtime()
+  local a = ks.scroll_to(win, 120, { duration = 0.3, on_done = function(_, top) done = top end })
+  check(kn.running(anim), "scroll_to: the new animation starts the timer")
+  wait(3000, function() return done ~= nil end)
+  local elapsed = seconds(t0)
+  check(done == 120, "scroll_to: the virtual topline ends exactly on 120, got " .. tostring(done))
+  local top, lnum = view()
+  check(top == 120 and lnum == 120, "scroll_to: the window's topline and cursor end on line 120, got "
+        .. top .. ", " .. lnum)
+  check(a:done(), "scroll_to: its animation is done")
+  check(not kn.running(anim), "scroll_to: the timer stopped at the frame the scroll ended")
+  check(elapsed >= 0.3, string.format("scroll_to: took its duration in real time (%.3f s)", elapsed))
+  local monotonic = true
+  for i = 2, #written do monotonic = monotonic and written[i] > written[i - 1] end
+  check(#written >= 5 and monotonic and written[#written] == 120,
+        "scroll_to: wrote the view over several frames, line after line down to 120 ("
+        .. #written .. " frames: " .. table.concat(written, " ", 1, math.min(#written, 12)) .. ")")
+  local idle = kn.frames(anim)
+  wait(150)
+  check(kn.frames(anim) == idle and not kn.running(anim), "idle: no tick in 150 ms ("
+        .. idle .. " then " .. kn.frames(anim) .. ")")
+
+  -- 7. a spring, retargeted in flight: 120 -> 150, then +30 more -> 180 ---------------
+  written, done = {}, nil
+  local params = { duration = 0.3, bounce = 0, on_done = function(_, t) done = t end }
+  local s1 = ks.scroll(win, 30, params)
+  check(kn.running(anim), "scroll: a new animation starts the timer again")
+  wait(80)
+  top = view()
+  check(done == nil and top > 120 and top < 150, "scroll: mid-flight after 80 ms (topline " .. top .. ")")
+  local s2 = ks.scroll(win, 30, params)
+  check(rawequal(s1, s2), "scroll: a second scroll in flight retargets the same spring")
+  wait(4000, function() return done ~= nil end)
+  top, lnum = view()
+  check(done == 180 and top == 180 and lnum == 180,
+        "scroll: ends exactly on line 180 (view " .. tostring(done) .. ", window " .. top .. ", cursor " .. lnum .. ")")
+  check(s1:done() and not kn.running(anim), "scroll: done, the timer stopped")
+  check(ks.view(win) == nil, "scroll: the window's view is dropped when idle")
+
+  -- 8. clamped at the first line; the command --------------------------------------
+  done = nil
+  ks.scroll(win, -1000, params)
+  wait(4000, function() return done ~= nil end)
+  top = view()
+  check(done == 1 and top == 1, "scroll up past the top: ends exactly on line 1, got "
+        .. tostring(done) .. ", " .. top)
+  vim.cmd("KineticScroll 25")
+  check(kn.running(anim), ":KineticScroll starts the timer")
+  wait(4000, function() return not kn.running(anim) end)
+  top = view()
+  check(top == 26 and not kn.running(anim), ":KineticScroll 25 ends on line 26, got " .. top)
+
+  -- 9. errors, callbacks that add work, fps, pause -----------------------------------
+  local notes, notify = {}, vim.notify
+  vim.notify = function(msg, level) notes[#notes + 1] = { msg = tostring(msg), level = level } end
+  local an = kn.animator()
+  local o1, o2, completed = { x = 0 }, { x = 0 }, 0
+  an:to(o1, 0.05, { x = 1 }, { on_complete = function() error("on_complete raised on purpose") end })
+  an:to(o2, 0.25, { x = 2 }, { on_complete = function() completed = completed + 1 end })
+  wait(3000, function() return completed > 0 end)
+  wait(50)
+  vim.notify = notify
+  check(#notes == 1 and notes[1].level == vim.log.levels.ERROR
+        and notes[1].msg:find("on_complete raised on purpose", 1, true) ~= nil,
+        "a raising callback is reported once with vim.notify at the ERROR level ("
+        .. #notes .. ": " .. (notes[1] and notes[1].msg or "") .. ")")
+  check(o1.x == 1 and o2.x == 2 and completed == 1,
+        "after the error the other animation went on to its end (" .. o1.x .. ", " .. o2.x .. ")")
+  check(not kn.running(an), "after the error: the timer stopped once the work was done")
+
+  local chain = 0
+  an:to(o1, 0.05, { x = 5 }, { on_complete = function()
+    chain = 1
+    an:to(o1, 0.05, { x = 6 }, { on_complete = function() chain = 2 end })
+  end })
+  wait(3000, function() return chain == 2 end)
+  check(chain == 2 and o1.x == 6, "an on_complete that starts a new animation keeps the timer going ("
+        .. chain .. ", x = " .. o1.x .. ")")
+  check(not kn.running(an), "the chain's end stops the timer")
+
+  local slow = kn.animator{ fps = 20 }
+  local o3 = { x = 0 }
+  slow:to(o3, 0.3, { x = 1 }, { easing = "linear" })
+  check(kn.running(slow), "pause: the timer runs")
+  slow:pause()
+  check(not kn.running(slow), "pause: an animator paused has no timer")
+  wait(120)
+  check(o3.x == 0 and kn.frames(slow) == 0, "pause: nothing moved while paused (x = " .. o3.x .. ")")
+  t0 = uv.hrtime()
+  slow:resume()
+  check(kn.running(slow), "resume: the timer runs again")
+  wait(3000, function() return not kn.running(slow) end)
+  elapsed = seconds(t0)
+  local frames = kn.frames(slow)
+  check(o3.x == 1, "fps = 20: the tween ends exactly on 1, got " .. o3.x)
+  check(elapsed >= 0.3 - 1e-9, string.format("resume: the paused time was not handed out (%.3f s after resume)",
+        elapsed))
+  -- 50 ms ticks: about 6 for 0.3 s (fewer, longer ones on a busy machine; 60 Hz would give 18)
+  check(frames >= 2 and frames <= 10, "fps = 20: about 6 ticks for 0.3 s, got " .. frames)
+  vim.cmd("bwipeout! " .. buf)
 end
 
 local function run()
@@ -182,6 +334,8 @@ local function run()
 
   f:close()
   check(not vim.api.nvim_win_is_valid(f.win), "float closed")
+
+  scroll_tests(kinetic, here)
 end
 
 local ok, err = xpcall(run, debug.traceback)
