@@ -498,6 +498,92 @@ end
 K("viewport{width = 0/0}", "viewport", { width = 0 / 0, height = 1 })
 K("viewport{colour}", "viewport", { width = 1, height = 1, colour = 1 })
 
+---------------------------------------------------------------- animator
+do
+  local anim = K("animator()", "animator")
+  ts("tostring(animator())", anim)
+  local objs = {}
+  for i = 1, 5 do objs[i] = { x = 0, y = i, v = { 0, 1 } } end
+  local t1 = M("anim:to(obj1)", anim, "to", objs[1], 0.7, { x = 100, y = "+=5", v = { 2, 3 } },
+               { easing = "outBack", delay = 0.05 })
+  local t2 = M("anim:from(obj2)", anim, "from", objs[2], 0.4, { x = 50 },
+               { easing = "inOutCubic", after = "reverse", iterations = 3 })
+  local g = M("anim:to(list)", anim, "to", { objs[3], objs[4], objs[5] }, 0.3, { x = 10 },
+              { stagger = { each = 0.05, from = "center", easing = "inQuad" } })
+  local spring_obj = { x = 0, p = { 0, 0 } }
+  local sp = M("anim:spring(obj)", anim, "spring", spring_obj, { x = 10, p = { 3, -4 } },
+               { preset = "wobbly", velocity = 2 })
+  local seq_obj = { a = 0 }
+  local seq = M("anim:sequence()", anim, "sequence", { iterations = 2, after = "reverse" })
+  if seq then
+    ts("tostring(seq)", seq)
+    M("seq:to", seq, "to", seq_obj, 0.2, { a = 1 }, { easing = "linear" })
+    M("seq:label", seq, "label", "mid")
+    M("seq:from", seq, "from", seq_obj, 0.2, { a = 2 }, "mid+=0.05")
+    M("seq:call", seq, "call", function() end, "<0.1")
+  end
+  if t1 then
+    ts("tostring(t1)", t1)
+    M("t1:ease", t1, "ease", "outQuad")
+    M("t1:on_start", t1, "on_start", function() end)
+    M("t1:on_update", t1, "on_update", function() end)
+    M("t1:on_complete", t1, "on_complete", function() end)
+    M("t1:delay", t1, "delay", 0.02)
+    M("t1:after", t1, "after", 0.2, { x = 0 })
+    M("t1:time_scale(1.5)", t1, "time_scale", 1.5)
+  end
+  for f = 1, 40 do
+    M("anim:update#" .. f, anim, "update", DT[(f - 1) % #DT + 1] / 2)
+    if f == 10 and sp then M("anim:spring retarget", anim, "spring", spring_obj, { x = -5 }) end
+    if f == 12 and t2 then M("t2:pause", t2, "pause") end
+    if f == 16 and t2 then M("t2:resume", t2, "resume") end
+    if f % 8 == 0 then
+      emit("objs#" .. f, objs)
+      emit("spring_obj#" .. f, spring_obj)
+      emit("seq_obj#" .. f, seq_obj)
+      for _, nh in ipairs({ { "t1", t1 }, { "t2", t2 }, { "g", g }, { "sp", sp }, { "seq", seq } }) do
+        local name, h = nh[1], nh[2]
+        M(name .. ":time()#" .. f, h, "time")
+        M(name .. ":progress()#" .. f, h, "progress")
+        M(name .. ":done()#" .. f, h, "done")
+      end
+    end
+  end
+  if seq then
+    M("seq:pause", seq, "pause")
+    M("seq:resume", seq, "resume")
+    M("seq:time_scale(2)", seq, "time_scale", 2)
+    M("seq:seek(0.1)", seq, "seek", 0.1)
+    emit("seq_obj after seek", seq_obj)
+    M("seq:ease", seq, "ease", "linear")
+    M("seq:delay", seq, "delay", 1)
+    M("seq:on_start", seq, "on_start", function() end)
+    M("seq:on_update", seq, "on_update", function() end)
+    M("seq:on_complete", seq, "on_complete", function() end)
+    M("seq:after", seq, "after", seq_obj, 0.1, { a = 5 })
+    M("seq:finish", seq, "finish")
+    emit("seq_obj after finish", seq_obj)
+    M("seq:stop", seq, "stop")
+  end
+  if t2 then
+    M("t2:seek(0.3)", t2, "seek", 0.3)
+    emit("obj2 after seek", objs[2])
+    M("t2:finish()", t2, "finish")
+    M("t2:stop()", t2, "stop")
+  end
+  M("anim:time_scale(2)", anim, "time_scale", 2)
+  M("anim:time_scale()", anim, "time_scale")
+  M("anim:pause()", anim, "pause")
+  M("anim:update(paused)", anim, "update", 0.1)
+  M("anim:resume()", anim, "resume")
+  M("anim:count()", anim, "count")
+  M("anim:stop(obj, 'x')", anim, "stop", spring_obj, "x")
+  M("anim:stop()", anim, "stop")
+  M("anim:count() after", anim, "count")
+  M("anim:to(bad)", anim, "to", 1, 1, { x = 1 })
+  M("anim:to(eas)", anim, "to", {}, 1, { x = 1 }, { eas = "linear" })
+end
+
 ---------------------------------------------------------------- coverage
 local missing = {}
 for name, v in pairs(kinetic) do
