@@ -577,4 +577,299 @@ function SpringGroup:positions(out) end
 ---@return kinetic.SpringGroup
 function kinetic.spring_group(opts) end
 
+-- ---------------------------------------------------------------------------
+-- 7. Animators
+-- ---------------------------------------------------------------------------
+
+---What a field is animated to (or from, for `from`): a number, an array of
+---numbers (a vector or colour field, interpolated per component and written in
+---place), or `"+=n"` / `"-=n"`, relative to the value at the start (on a spring
+---retarget: to the spring's current target).
+---@alias kinetic.AnimValue number|number[]|string
+
+---Field names mapped to what they are animated to.
+---@alias kinetic.AnimValues table<string, kinetic.AnimValue>
+
+---A table, or a userdata whose fields `t[k]` read and write; or a list of them
+---(one animation each, one handle for all), recognised by a table or full
+---userdata at item 1.
+---@alias kinetic.AnimTarget table|userdata
+
+---What follows each pass, as for a timeline.
+---@alias kinetic.AnimAfter
+---| "stop"    # end on the end values (default)
+---| "restart" # each pass from the start values
+---| "reverse" # every other pass backwards
+
+---Where a stagger cascade begins: a keyword or a 1-based index.
+---@alias kinetic.StaggerFrom "start"|"center"|"end"|"edges"|"random"|integer
+
+---A stagger (GSAP 3's distribute() for a flat list): give `each` or `amount`.
+---For n targets, origin o = n·r − 0.5 (r = 0 start, 0.5 center/edges, 1 end) or
+---index − 1; dᵢ = |(i − 1) − o|; lᵢ = (dᵢ − min d)/(max d − min d) (0 when all
+---equal); T = amount or each·(n − 1); delayᵢ = delay + E(lᵢ)·T, and for "edges"
+---delay + E(1 − lᵢ)·T.  "random" gives the delays of "start" in a random order.
+---@class kinetic.StaggerOptions
+---@field each? number seconds between neighbours: T = each·(n − 1)
+---@field amount? number the total spread T, instead of each
+---@field from? kinetic.StaggerFrom default "start"
+---@field easing? kinetic.EasingSpec spreads the delays (default "linear")
+
+---Options of a tween (`anim:to`, `anim:from`, `seq:to`, `seq:from`, `a:after`).
+---Unknown names are refused.
+---@class kinetic.TweenOptions
+---A Lua function is called with the progress p and must return a finite number.
+---@field easing? kinetic.EasingSpec|fun(p: number): number default "outQuad"
+---@field delay? number seconds >= 0 before the start (default 0)
+---@field iterations? number passes, >= 1, may be math.huge (default 1 for stop, else math.huge); finite in a sequence
+---@field after? kinetic.AnimAfter default "stop"
+---@field stagger? number|kinetic.StaggerOptions for a list of targets; a number s is { each = s }
+---@field on_start? fun(a: kinetic.Animation)
+---@field on_update? fun(a: kinetic.Animation)
+---@field on_complete? fun(a: kinetic.Animation)
+
+---Options of `anim:spring`: one parameter family of kinetic.spring (none gives
+---stiffness 170, damping 26, mass 1) and the spring options below.  `from`,
+---`to`, `on_rest`, `easing`, `iterations` and `after` are refused.
+---@class kinetic.SpringAnimOptions: kinetic.SpringParams
+---@field integrator? kinetic.Integrator
+---@field rest_delta? number
+---@field rest_speed? number
+---@field clamp? boolean
+---Start velocity: a number for every field, or field -> number|array (default 0,
+---or the velocity handed over by the spring or tween that drove the field).
+---@field velocity? number|table<string, number|number[]>
+---@field delay? number seconds >= 0 (default 0)
+---@field stagger? number|kinetic.StaggerOptions
+---@field on_start? fun(a: kinetic.Animation)
+---@field on_update? fun(a: kinetic.Animation)
+---Every field at rest, holding its target.
+---@field on_complete? fun(a: kinetic.Animation)
+
+---Options of `anim:sequence`.
+---@class kinetic.SequenceOptions
+---@field iterations? number passes of the sequence, >= 1, may be math.huge (default 1 for stop, else math.huge)
+---@field after? kinetic.AnimAfter default "stop"
+---@field delay? number seconds >= 0 (default 0)
+---@field on_start? fun(seq: kinetic.Sequence)
+---@field on_update? fun(seq: kinetic.Sequence)
+---@field on_complete? fun(seq: kinetic.Sequence)
+
+---Where a sequence child goes (GSAP's position parameter): seconds from the
+---start; `">"` / `"<"` the end / start of the child added last, with an offset
+---(`">-0.1"`, `"<0.2"`); `"+=0.5"` / `"-=0.5"` from the sequence's end; a
+---label, `"label+=0.3"`.  Without one: the sequence's end.
+---@alias kinetic.Position number|string
+
+---A handle on one animation (a tween, a spring animation, a list of targets,
+---or a sequence).  `tostring(a)` is `"kinetic.Animation (tween, running)"`:
+---the kind (tween, spring, group; "kinetic.Sequence (sequence, ...)" for a
+---sequence) and the state (waiting, running, paused or done).
+---@class kinetic.Animation: userdata
+local Animation = {}
+
+---Stops it where it is: no on_complete; its `after` chain is discarded.  A
+---no-op on a finished animation.  A child of a sequence is removed from it.
+function Animation:stop() end
+
+---Jumps to the end values now (a spring: its targets, velocity 0), fires
+---on_complete inside the call and starts the `after` chain.  An error for an
+---endless animation.
+function Animation:finish() end
+
+---Freezes this animation (it still counts as live).  An error on a child of a
+---sequence or of a list of targets.
+function Animation:pause() end
+
+---Unfreezes it.
+function Animation:resume() end
+
+---Sets its clock (delay included; t >= 0, clamped to the total).  Writes the
+---fields at once if it has started or t is past its delay; fires nothing
+---itself (on_start / on_complete come at the next update).
+---@param t number
+function Animation:seek(t) end
+
+---Its clock, delay included: 0 when made.
+---@return number
+function Animation:time() end
+
+---Position in the current pass before easing, in [0, 1]: 0 while waiting, 1
+---when done.  Springs: 1 at rest, else 1 − max |x − target| / |start − target|
+---(may be < 0).
+---@return number
+function Animation:progress() end
+
+---Its own speed (default 1); the effective speed is this times the animator's.
+---Without s returns the scale; with s (>= 0) sets it and returns the handle.
+---@param s number
+---@return kinetic.Animation
+---@overload fun(self: kinetic.Animation): number
+function Animation:time_scale(s) end
+
+---True once it has completed or been stopped.
+---@return boolean
+function Animation:done() end
+
+---Replaces the easing.
+---@param spec kinetic.EasingSpec|fun(p: number): number
+---@return kinetic.Animation
+function Animation:ease(spec) end
+
+---Replaces the delay.
+---@param s number seconds >= 0
+---@return kinetic.Animation
+function Animation:delay(s) end
+
+---Adds a function called when it starts (after its delay).
+---@param f fun(a: kinetic.Animation)
+---@return kinetic.Animation
+function Animation:on_start(f) end
+
+---Adds a function called once in each frame in which it moved.
+---@param f fun(a: kinetic.Animation)
+---@return kinetic.Animation
+function Animation:on_update(f) end
+
+---Adds a function called once, when it completes.
+---@param f fun(a: kinetic.Animation)
+---@return kinetic.Animation
+function Animation:on_complete(f) end
+
+---A new tween that starts when this one completes (flux's `after`), on this
+---animation's target when `target` is omitted.  Returns the new animation.
+---
+---```lua
+---anim:to(o, 1, { x = 10 }):after(1, { x = 20 }):after(other, 0.5, { y = 0 })
+---```
+---@param target kinetic.AnimTarget
+---@param duration number
+---@param values kinetic.AnimValues
+---@param opts? kinetic.TweenOptions
+---@return kinetic.Animation
+---@overload fun(self: kinetic.Animation, duration: number, values: kinetic.AnimValues, opts?: table): kinetic.Animation
+function Animation:after(target, duration, values, opts) end
+
+---Tweens, calls and labels placed in time, played as one animation (it has
+---every method of kinetic.Animation).  The adding methods return the sequence.
+---@class kinetic.Sequence: kinetic.Animation
+local Sequence = {}
+
+---A child tween to `values` at `position` (default: the sequence's end).  A
+---number or string as the 4th argument is the position.
+---
+---```lua
+---anim:sequence()
+---  :to(title, 0.4, { alpha = 1 })
+---  :label("panel")
+---  :to(panel, 0.5, { x = 0 }, { easing = "outBack" }, "-=0.1")
+---  :to(button, 0.3, { scale = 1 }, "panel+=0.3")
+---```
+---@param target kinetic.AnimTarget
+---@param duration number
+---@param values kinetic.AnimValues
+---@param opts? kinetic.TweenOptions|kinetic.Position the options, or the position (then no options)
+---@param position? kinetic.Position
+---@return kinetic.Sequence
+function Sequence:to(target, duration, values, opts, position) end
+
+---A child tween from `values` to the fields' values when it starts.
+---@param target kinetic.AnimTarget
+---@param duration number
+---@param values kinetic.AnimValues
+---@param opts? kinetic.TweenOptions|kinetic.Position the options, or the position (then no options)
+---@param position? kinetic.Position
+---@return kinetic.Sequence
+function Sequence:from(target, duration, values, opts, position) end
+
+---Calls fn(seq) whenever the play crosses `position`, in either direction.
+---@param fn fun(seq: kinetic.Sequence)
+---@param position? kinetic.Position
+---@return kinetic.Sequence
+function Sequence:call(fn, position) end
+
+---Names a time (default: the sequence's end) for later positions.
+---@param name string
+---@param position? kinetic.Position
+---@return kinetic.Sequence
+function Sequence:label(name, position) end
+
+---A set of animations driving the fields of your tables, advanced by one
+---update a frame.  `tostring(anim)` is `"kinetic.Animator (3 running)"`.
+---@class kinetic.Animator: userdata
+local Animator = {}
+
+---A tween from the fields' values at its start (after its delay) to `values`.
+---@param target kinetic.AnimTarget
+---@param duration number seconds >= 0
+---@param values kinetic.AnimValues
+---@param opts? kinetic.TweenOptions
+---@return kinetic.Animation
+function Animator:to(target, duration, values, opts) end
+
+---A tween from `values` to the fields' values at its start; the start values
+---are written on its first frame.
+---@param target kinetic.AnimTarget
+---@param duration number seconds >= 0
+---@param values kinetic.AnimValues
+---@param opts? kinetic.TweenOptions
+---@return kinetic.Animation
+function Animator:from(target, duration, values, opts) end
+
+---Springs that carry the fields to `values`.  When one live spring animation
+---of this animator drives every field given, it is retargeted (position and
+---velocity kept) and returned; otherwise a new one starts, each field keeping
+---the velocity the spring or tween that drove it had.
+---@param target kinetic.AnimTarget
+---@param values kinetic.AnimValues
+---@param opts? kinetic.SpringAnimOptions
+---@return kinetic.Animation
+function Animator:spring(target, values, opts) end
+
+---An empty sequence.
+---@param opts? kinetic.SequenceOptions
+---@return kinetic.Sequence
+function Animator:sequence(opts) end
+
+---Advances every animation dt seconds (>= 0), writes every driven field, then
+---fires the frame's callbacks in time order.  Returns how many are live.
+---@param dt number
+---@return integer running
+function Animator:update(dt) end
+
+---Stops every animation, or those on `target`, or lets go of one field of
+---`target`.  Fields stay as they are; no on_complete.
+---@param target? kinetic.AnimTarget
+---@param field? string
+function Animator:stop(target, field) end
+
+---Freezes the whole animator (update moves nothing).
+function Animator:pause() end
+
+---Unfreezes it.
+function Animator:resume() end
+
+---The animator's speed (default 1), multiplying each animation's own.  Without
+---s returns it; with s (>= 0) sets it and returns the animator.
+---@param s number
+---@return kinetic.Animator
+---@overload fun(self: kinetic.Animator): number
+function Animator:time_scale(s) end
+
+---The live animations at the top level (a list of targets or a sequence
+---counts 1; a chained `after` counts once it starts).
+---@return integer
+function Animator:count() end
+
+---A new animator.
+---
+---```lua
+---local anim = kinetic.animator()
+---anim:to(button, 0.5, { x = 100, alpha = 1 }, { easing = "outBack", delay = 0.2 })
+---anim:spring(card, { x = mx, y = my }, { preset = "wobbly" })
+---function love.update(dt) anim:update(dt) end
+---```
+---@return kinetic.Animator
+function kinetic.animator() end
+
 return kinetic

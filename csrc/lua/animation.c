@@ -414,7 +414,7 @@ static double position(lk_frame *F, int seq, int idx, int arg) {
     if (*rel && !parse_offset(L, rel, len - n, &off)) goto bad;
     lua_rawgeti(L, F->uv, UV_EXTRAS);
     lua_rawgeti(L, -1, seq + 1);
-    lua_getfield(L, -1, "labels");
+    if (lua_isnil(L, -1)) lua_pushnil(L); else lua_getfield(L, -1, "labels");
     if (lua_isnil(L, -1)) lua_pushnil(L); else { lua_pushlstring(L, s, n); lua_rawget(L, -2); }
     if (lua_type(L, -1) != LUA_TNUMBER) {
       lua_pushlstring(L, s, n);

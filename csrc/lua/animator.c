@@ -21,8 +21,8 @@
 #include "spring.h"
 #include "timeline.h"
 
-#define KIDS_MAX_PASSES 2.0   /* an update crossing more passes of a group
-                                 renders the last two */
+#define KIDS_MAX_PASSES 64.0  /* an update crossing more passes of a group
+                                 sweeps the last 64 (a bounded frame) */
 
 /* ---- the Lua side ------------------------------------------------------ */
 
@@ -801,18 +801,22 @@ static lk_animator *self_animator(lua_State *L) {
 }
 
 /* The loop phase (under lua_pcall): 1 animator, 2 dt, 3 the first root
-   to advance (0, or the one after a root whose Lua code raised), 4 true:
-   only the roots the FFI step deferred, and those joining in this frame. */
+   to take (0, or the one after a root whose Lua code raised), 4 true:
+   only the roots the FFI step deferred, and those joining in this frame,
+   5 the step: 0 starts the roots whose delay was over when the frame
+   began (they read their fields as the frame finds them, before any
+   animation moves, and take them over: flux's order), 1 advances. */
 static int frame_loop(lua_State *L) {
   lk_animator *P = (lk_animator *)lua_touserdata(L, 1);
   kn_animator *A = &P->A;
   double dt = (double)lua_tonumber(L, 2);
   int i = (int)lua_tointeger(L, 3), rest = lua_toboolean(L, 4), n0 = A->nroots;
+  int starts = lua_tointeger(L, 5) == 0;
   lk_frame F;
   lk_anim_frame(L, P, 1, &F);
   push_keys(&F);
   P->busy = 1;
-  if (i == 0 && !rest)
+  if (i == 0 && !rest && starts)
     for (; i < A->nroots; i++) A->nodes[A->roots[i]].frame_start = 0.0;
   for (i = (int)lua_tointeger(L, 3); i < A->nroots; i++) {   /* chained nodes join */
     int id = A->roots[i];
@@ -821,6 +825,15 @@ static int frame_loop(lua_State *L) {
     if (nd->state != KN_NODE_LIVE || nd->paused) continue;
     if (rest && i < n0 && !(nd->user & AN_DEFERRED)) continue;
     P->loop_i = i;
+    if (starts) {
+      if (i >= n0) break;
+      if (!nd->started && nd->kind != KN_NODE_GROUP && t0 >= nd->span.delay) {
+        P->current = id;
+        (void)start_node(&F, id, 0.0);
+        P->current = -1;
+      }
+      continue;
+    }
     F.step = (dt - tau0) * rate;
     t1 = t0 + F.step;
     if (!(t1 <= DBL_MAX)) t1 = DBL_MAX;
@@ -832,27 +845,30 @@ static int frame_loop(lua_State *L) {
   return 0;
 }
 
-/* The loop phase, resumed after each root whose Lua code (a field's
-   metamethod) raised: that animation -- the innermost node being advanced
-   -- is stopped, every other one advances.  Returns 1, or 0 with the first
-   error at stack index `err` (kept there). */
+/* The loop phase's two steps, each resumed after a root whose Lua code (a
+   field's metamethod) raised: that animation -- the innermost node being
+   started or advanced -- is stopped, every other one goes on.  Returns 1,
+   or 0 with the first error at stack index `err` (kept there). */
 static int run_loop(lua_State *L, lk_frame *F, double dt, int err, int rest) {
   lk_animator *P = F->P;
-  int from = 0, ok = 1;
-  for (;;) {
-    P->current = -1;
-    lua_rawgeti(L, F->uv, UV_LOOP);
-    lua_pushvalue(L, 1);
-    lua_pushnumber(L, (lua_Number)dt);
-    lua_pushinteger(L, (lua_Integer)from);
-    lua_pushboolean(L, rest);
-    if (lua_pcall(L, 4, 0, 0) == 0) break;
-    P->busy = 0;
-    if (ok) lua_replace(L, err); else lua_pop(L, 1);
-    ok = 0;
-    if (P->current < 0) break;             /* not a node's Lua code: stop here */
-    lk_anim_stop(F, P->current);
-    from = P->loop_i + 1;
+  int from = 0, ok = 1, step;
+  for (step = 0; step < 2; step++, from = 0) {
+    for (;;) {
+      P->current = -1;
+      lua_rawgeti(L, F->uv, UV_LOOP);
+      lua_pushvalue(L, 1);
+      lua_pushnumber(L, (lua_Number)dt);
+      lua_pushinteger(L, (lua_Integer)from);
+      lua_pushboolean(L, rest);
+      lua_pushinteger(L, (lua_Integer)step);
+      if (lua_pcall(L, 5, 0, 0) == 0) break;
+      P->busy = 0;
+      if (ok) lua_replace(L, err); else lua_pop(L, 1);
+      ok = 0;
+      if (P->current < 0) break;           /* not a node's Lua code: stop here */
+      lk_anim_stop(F, P->current);
+      from = P->loop_i + 1;
+    }
   }
   P->busy = 0;
   P->L = L;
