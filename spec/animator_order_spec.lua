@@ -67,4 +67,31 @@ describe("animator frame order", function()
     assert.are.same({ 5 }, seen)
     assert.are.equal(5, o.x)
   end)
+
+  it("a spring made between frames starts from the tween's value and speed at the frame's start", function()
+    local anim = kinetic.animator()
+    local box = { x = 0 }
+    local tw = anim:to(box, 1, { x = 400 }, { easing = "inOutCubic" })
+    anim:update(0.5)
+    assert.are.equal(200, box.x)
+    anim:spring(box, { x = 150 }, { duration = 0.5, bounce = 0.2 })
+    -- inOutCubic's slope at 0.5 is 3: 3 * 400 / 1 s; the spring's own rest rule and state
+    local ref = kinetic.spring { duration = 0.5, bounce = 0.2, from = 200, to = 150, velocity = 1200 }
+    for f = 1, 30 do
+      anim:update(1 / 60)
+      assert.is_true(math.abs(box.x - ref:update(1 / 60)) <= 1e-9 * 400, "frame " .. f)
+    end
+    assert.is_true(tw:done())
+  end)
+
+  it("a new tween starts from the field as the frame finds it", function()
+    local anim = kinetic.animator()
+    local o = { x = 0 }
+    anim:to(o, 1, { x = 100 }, { easing = "linear" })
+    anim:update(0.5)
+    anim:to(o, 1, { x = 0 }, { easing = "linear" })
+    anim:update(0.25)                      -- from 50 (not 75) a quarter of the way to 0
+    assert.are.equal(37.5, o.x)
+  end)
 end)
+

@@ -398,4 +398,41 @@ describe("a sequence is an animation", function()
     assert.are.equal(0.25 + (-1 - 0.25) * 0.5, o.x)
     assert.are.equal(0.75, o.y)
   end)
+
+  it("one update crossing several passes fires every call and child completion it crosses", function()
+    for _, c in ipairs {
+      -- after, dt, expected child completions, expected calls over 3.5 s
+      { "restart", 2.2, 3, 3 }, { "restart", 3.5, 3, 3 }, { "reverse", 2.2, 2, 3 },
+      { "reverse", 3.5, 2, 3 }, { "stop", 2.2, 1, 1 }, { "stop", 3.5, 1, 1 },
+    } do
+      local anim = kinetic.animator()
+      local o = { x = 0 }
+      local done, calls = 0, 0
+      local seq = anim:sequence { iterations = 3, after = c[1] }
+      seq:to(o, 1, { x = 1 }, { easing = "linear", on_complete = function() done = done + 1 end })
+      seq:call(function() calls = calls + 1 end, 0.5)
+      local t = 0
+      while t < 3.5 do
+        local dt = math.min(c[2], 3.5 - t)
+        anim:update(dt)
+        t = t + dt
+      end
+      assert.are.same({ c[3], c[4] }, { done, calls }, c[1] .. " dt " .. c[2])
+    end
+  end)
+
+  it("an unknown label in a sequence that has none is a bad argument", function()
+    local anim = kinetic.animator()
+    local seq = anim:sequence()
+    local ok, err = pcall(function() seq:to({ v = 0 }, 1, { v = 1 }, "outro") end)
+    assert.is_false(ok)
+    assert.truthy(tostring(err):find("bad argument #4 to 'to' (unknown label 'outro')", 1, true), err)
+    ok, err = pcall(function() seq:call(function() end, "outro+=1") end)
+    assert.is_false(ok)
+    assert.truthy(tostring(err):find("bad argument #2 to 'call' (unknown label 'outro')", 1, true), err)
+    ok, err = pcall(function() seq:label("x", "outro") end)
+    assert.is_false(ok)
+    assert.truthy(tostring(err):find("bad argument #2 to 'label' (unknown label 'outro')", 1, true), err)
+  end)
 end)
+
