@@ -443,19 +443,12 @@ static void place(lk_frame *F, int seq, int child, double t) {
   s = &A->nodes[seq];
   if (t + len > s->span.duration)
     kn_span_init(&s->span, s->span.delay, t + len, s->span.iterations, s->span.after);
-  lua_rawgeti(L, F->uv, UV_EXTRAS);
-  lua_rawgeti(L, -1, seq + 1);
-  if (lua_isnil(L, -1)) {
-    lua_pop(L, 1);
-    lua_newtable(L);
-    lua_pushvalue(L, -1);
-    lua_rawseti(L, -3, seq + 1);
-  }
+  lk_anim_need_extras(F, seq);
   lua_pushnumber(L, (lua_Number)t);
   lua_setfield(L, -2, "last_start");
   lua_pushnumber(L, (lua_Number)(t + len));
   lua_setfield(L, -2, "last_end");
-  lua_pop(L, 2);
+  lua_pop(L, 1);
 }
 
 static int check_sequence(lua_State *L, lk_frame *F) {
@@ -519,14 +512,7 @@ static int sequence_label(lua_State *L) {
   seq = check_sequence(L, &F);
   luaL_checktype(L, 2, LUA_TSTRING);
   t = position(&F, seq, 3, 3);
-  lua_rawgeti(L, F.uv, UV_EXTRAS);
-  lua_rawgeti(L, -1, seq + 1);
-  if (lua_isnil(L, -1)) {
-    lua_pop(L, 1);
-    lua_newtable(L);
-    lua_pushvalue(L, -1);
-    lua_rawseti(L, -3, seq + 1);
-  }
+  lk_anim_need_extras(&F, seq);
   lua_getfield(L, -1, "labels");
   if (lua_isnil(L, -1)) {
     lua_pop(L, 1);

@@ -55,8 +55,7 @@ static void push_extras(lk_frame *F, int node) {
   lua_remove(F->L, -2);
 }
 
-/* extras of node pushed, made when missing. */
-static void need_extras(lk_frame *F, int node) {
+void lk_anim_need_extras(lk_frame *F, int node) {
   lua_State *L = F->L;
   push_extras(F, node);
   if (!lua_isnil(L, -1)) return;
@@ -134,7 +133,7 @@ void lk_anim_set_easing(lk_frame *F, int node, int idx, int arg, const char *fna
     c->P = F->P;
     c->node = node;
     kn_easing_init_callback(e, lua_ease, c);
-    need_extras(F, node);
+    lk_anim_need_extras(F, node);
     lua_pushvalue(L, idx);
     lua_setfield(L, -2, "ease");
     lua_pushvalue(L, -2);
@@ -150,7 +149,7 @@ void lk_anim_set_easing(lk_frame *F, int node, int idx, int arg, const char *fna
     if (e == NULL)
       lk_argerror(L, arg, lua_pushfstring(L, "%s%s", fname ? "field 'easing': " : "",
                                           lua_tostring(L, -1)));
-    need_extras(F, node);
+    lk_anim_need_extras(F, node);
     lua_pushvalue(L, -2);
     lua_setfield(L, -2, "ease_ud");
     lua_pop(L, 2);
@@ -164,7 +163,7 @@ void lk_anim_set_callback(lk_frame *F, int node, const char *kind, int idx, int 
   lua_State *L = F->L;
   unsigned bit = kind[3] == 's' ? AN_ON_START : kind[3] == 'u' ? AN_ON_UPDATE : AN_ON_COMPLETE;
   idx = lk_absindex(L, idx);
-  need_extras(F, node);
+  lk_anim_need_extras(F, node);
   lua_getfield(L, -1, kind);
   if (replace || lua_isnil(L, -1)) {
     lua_pop(L, 1);
@@ -1369,7 +1368,7 @@ static int make_group(lk_frame *F, int tidx, int n, const anim_opts *o, double l
   } else {
     kn_span_init(&F->P->A.nodes[g].span, o->delay, end, o->iterations, o->after);
   }
-  need_extras(F, g);                       /* a:after's default target */
+  lk_anim_need_extras(F, g);                       /* a:after's default target */
   lua_pushvalue(L, tidx);
   lua_setfield(L, -2, "target");
   lua_pop(L, 1);

@@ -85,6 +85,8 @@ typedef struct lk_frame {
 /* animator.c */
 /* Push the user value of the userdata at idx and fill F for it. */
 void lk_anim_frame(lua_State *L, lk_animator *P, int uvidx, lk_frame *F);
+/* The node's extras table (UV_EXTRAS), pushed; made when missing. */
+void lk_anim_need_extras(lk_frame *F, int node);
 /* The node's handle, pushed. */
 void lk_anim_push_handle(lk_frame *F, int node);
 /* Advance node from its time t0 to t1; the frame times tau0, tau1 map to
