@@ -447,4 +447,20 @@ describe("running count", function()
     a2:update(0.25)
     assert.are.equal(0.25, o.y)
   end)
+
+  it("ends exactly on its end values where delay + duration rounds down (fuzz finding)", function()
+    -- 0.02 + 0.01 is 0.029999999999999999: at that time t - delay is just below 0.01
+    local anim = kinetic.animator()
+    local o = { x = 0 }
+    local a = anim:to(o, 0.01, { x = 100 }, { easing = "linear", delay = 0.02 })
+    anim:update(1)
+    assert.are.equal(100, o.x)
+    assert.are.equal(1, a:progress())
+    local p = { x = 0 }
+    local b = anim:to(p, 0.5845070422535211, { x = 1 }, { delay = 0.47701149425287354 })
+    for _ = 1, 120 do anim:update(1 / 60) end
+    assert.are.equal(1, p.x)
+    assert.is_true(b:done())
+  end)
 end)
+

@@ -41,10 +41,10 @@ static double last_pass(const kn_span *s) {
 double kn_span_local(const kn_span *s, double t, double *pass, int *phase) {
   double T = s->duration, tau = t - s->delay, c, u;
   if (tau < 0.0) { *pass = 0.0; *phase = -1; return 0.0; }
-  if (tau < T) {              /* the first pass: what the rule below gives, */
-    *pass = 0.0;              /* (tau - T) + T being tau (Sterbenz) where   */
-    *phase = 0;               /* the quotient rounds up to 1                */
-    return tau;
+  if (tau < T && t < s->total) {   /* the first pass, not yet ended (d + T may  */
+    *pass = 0.0;                   /* round below d + tau): what the rule below */
+    *phase = 0;                    /* gives, (tau - T) + T being tau (Sterbenz) */
+    return tau;                    /* where the quotient rounds up to 1         */
   }
   if (t >= s->total || T == 0.0 || tau >= s->iterations * T) {
     double f;
