@@ -339,3 +339,37 @@ describe("fields that are not numbers when the animation starts", function()
     assert.is_true(other:done())
   end)
 end)
+
+describe("Lua easings that fail", function()
+  it("one that raises ends its animation at its last value; update raises once; the rest goes on", function()
+    local anim = kinetic.animator()
+    local o, p = { x = 0 }, { y = 0 }
+    local a = anim:to(o, 1, { x = 1 }, { easing = function(t)
+      if t > 0.3 then error("bad easing") end
+      return t
+    end })
+    local b = anim:to(p, 1, { y = 1 }, { easing = function(t) return t end })
+    anim:update(0.25)
+    h.fails("the easing function of a tween raised (the animation is removed): ", anim.update, anim, 0.25)
+    assert.are.equal(0.25, o.x)
+    assert.are.equal(0.5, p.y)
+    assert.is_true(a:done())
+    assert.are.equal(1, anim:update(0.25))
+    assert.are.equal(0.75, p.y)
+    assert.is_false(b:done())
+  end)
+
+  it("one that returns NaN or a string ends its animation the same way", function()
+    for _, bad in ipairs { 0 / 0, "x", math.huge } do
+      local anim = kinetic.animator()
+      local o = { x = 5 }
+      local a = anim:to(o, 1, { x = 1 }, { easing = function() return bad end })
+      local err = h.error_of(anim.update, anim, 0.5)
+      assert.truthy(tostring(err):find("the easing function of a tween returned", 1, true), tostring(err))
+      assert.are.equal(5, o.x)
+      assert.is_true(a:done())
+      assert.are.equal(0, anim:count())
+    end
+  end)
+end)
+

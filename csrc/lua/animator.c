@@ -110,10 +110,11 @@ static double lua_ease(void *ctx, double p) {
       lua_pop(L, 3);
       return x;
     }
-    lua_pushfstring(L, "easing function of a %s returned %s (finite number expected)",
-                    kind_name(nd), lk_typename(L, -1));
+    lua_pushfstring(L, "update: the easing function of a %s returned %s (finite number "
+                    "expected; the animation is removed)", kind_name(nd), lk_typename(L, -1));
   } else {
-    lua_pushfstring(L, "easing function of a %s raised: %s", kind_name(nd),
+    lua_pushfstring(L, "update: the easing function of a %s raised (the animation is "
+                    "removed): %s", kind_name(nd),
                     lua_isstring(L, -1) ? lua_tostring(L, -1) : lk_typename(L, -1));
   }
   lua_rawseti(L, P->uv, UV_ERROR);   /* the first one wins: checked by fire */
@@ -562,6 +563,12 @@ void lk_anim_advance(lk_frame *F, int node, double t0, double t1, double tau0,
   switch (A->nodes[node].kind) {
     case KN_NODE_TWEEN:
       kn_anim_tween_eval(A, node, t1);
+      if (A->nodes[node].user & AN_STOPPED) {   /* its Lua easing failed: it ends here */
+        A->nodes[node].user &= ~AN_STOPPED;
+        lk_anim_stop(F, node);
+        F->P->current = outer;
+        return;
+      }
       write_node(F, node);
       break;
     case KN_NODE_SPRING:   /* a top-level spring moves by the frame's exact step */
