@@ -340,3 +340,40 @@ describe("hand-off: no jump in speed", function()
     assert.is_true(s2:done())
   end)
 end)
+
+describe("retargeting a spring made since the last update", function()
+  it("returns the same handle, and '+=n' adds to what it was given", function()
+    local anim = kinetic.animator()
+    local o = { x = 0 }
+    local a = anim:spring(o, { x = "+=10" })
+    assert.are.equal(a, anim:spring(o, { x = "+=10" }))
+    assert.are.equal(a, anim:spring(o, { x = "+=10" }))
+    for _ = 1, 600 do anim:update(1 / 60) end
+    assert.are.equal(30, o.x)
+    assert.is_true(a:done())
+  end)
+
+  it("a number replaces what it was given; new parameters replace the spring's", function()
+    local anim = kinetic.animator()
+    local o = { x = 0, v = { 1, 1 } }
+    local a = anim:spring(o, { x = 5, v = { 2, 2 } }, { preset = "stiff" })
+    assert.are.equal(a, anim:spring(o, { x = 7, v = "+=1" }, { preset = "gentle" }))
+    local sx = kinetic.spring { preset = "gentle", from = 0, to = 7 }
+    local sv = kinetic.spring { preset = "gentle", from = { 1, 1 }, to = { 3, 3 } }
+    for f = 1, 90 do
+      anim:update(1 / 60)
+      assert.are.equal(sx:update(1 / 60), o.x, "frame " .. f)
+      local v1, v2 = sv:update(1 / 60)
+      assert.are.same({ v1, v2 }, o.v, "frame " .. f)
+    end
+  end)
+
+  it("a field it does not have makes a new spring", function()
+    local anim = kinetic.animator()
+    local o = { x = 0, y = 0 }
+    local a = anim:spring(o, { x = 1 })
+    assert.are_not.equal(a, anim:spring(o, { x = 2, y = 1 }))
+    assert.are.equal(2, anim:count())
+  end)
+end)
+

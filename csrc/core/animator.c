@@ -138,6 +138,7 @@ int kn_anim_node_new(kn_animator *A, int kind) {
   nd->chain_next = -1;
   nd->scale = 1.0;
   nd->order = A->serial++;
+  nd->born = A->frames;
   kn_span_init(&nd->span, 0.0, 0.0, 1.0, KN_AFTER_STOP);
   return id;
 }

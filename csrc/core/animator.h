@@ -94,6 +94,7 @@ typedef struct kn_node {
   int started;         /* the delay has ended once (start values read) */
   int paused;
   int order;           /* creation serial: ties of callback order */
+  int born;            /* kn_animator.frames when it was made */
   unsigned gen;        /* bumped when the slot is freed (stale handles) */
   unsigned user;       /* the binding's bits (callbacks set ...) */
   int chan;            /* first channel, -1 none */
@@ -128,6 +129,7 @@ typedef struct kn_animator {
   struct kn_hslot { const void *object; int key; int chan; } *hash;
   int hcap, hused;                           /* open addressing, hcap a power of 2 */
   int serial;
+  int frames;          /* updates so far (the binding counts them) */
   double scale;        /* the animator's time scale */
   int paused;
   int updating;        /* inside update: the binding refuses a nested one */

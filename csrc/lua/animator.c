@@ -896,6 +896,7 @@ static int update(lua_State *L, int rest) {
   if (!P->A.paused) {
     int ok, fired;
     P->A.updating = 1;
+    if (!rest) P->A.frames++;              /* (the FFI step counted its frame) */
     ok = run_loop(L, &F, dt, 3, rest);
     fired = lk_anim_fire(&F, 0);
     P->A.updating = 0;
@@ -954,6 +955,7 @@ int lk_anim_ffi_step(lk_animator *P, double dt, int *counts, int *ids, double *v
     counts[0] = A->nchans;
     return -2;
   }
+  A->frames++;
   for (i = 0; i < A->nroots; i++) {
     kn_node *nd = &A->nodes[A->roots[i]];
     nd->frame_start = 0.0;
@@ -1097,9 +1099,9 @@ static void check_values(lua_State *L, int arg) {
   if (!any) lk_argerror(L, arg, "table of values expected, got an empty table");
 }
 
-/* Interned id of the field name on top; ids: the stack index of the
-   user value's UV_KEYIDS table (0: look it up). */
-static int key_id_in(lk_frame *F, int ids) {
+/* Interned id of the field name on top (interned now if it is new); ids:
+   the stack index of the user value's UV_KEYIDS table (0: look it up). */
+static int key_id(lk_frame *F, int ids) {
   lua_State *L = F->L;
   int id;
   if (ids == 0) lua_rawgeti(L, F->uv, UV_KEYIDS);
@@ -1122,8 +1124,6 @@ static int key_id_in(lk_frame *F, int ids) {
   return id;
 }
 
-static int key_id(lk_frame *F) { return key_id_in(F, 0); }
-
 /* The channels of node for the object at tidx and the (checked) values at
    vidx; flags for every channel (KN_CH_FROM).  Returns the first. */
 static void add_channels(lk_frame *F, int node, int tidx, int vidx, unsigned flags) {
@@ -1137,7 +1137,7 @@ static void add_channels(lk_frame *F, int node, int tidx, int vidx, unsigned fla
     int n = lua_type(L, -1) == LUA_TTABLE ? (int)lk_rawlen(L, -1) : 0, i, c, key;
     kn_chan *ch;
     lua_pushvalue(L, -2);
-    key = key_id_in(F, ids);
+    key = key_id(F, ids);
     lua_pop(L, 1);
     c = kn_anim_chan_new(&F->P->A, node, object, key, n);
     if (c < 0) luaL_error(L, "not enough memory");
@@ -1485,40 +1485,107 @@ static void check_velocity(lua_State *L, int arg, int vidx) {
   }
 }
 
-/* The live top-level spring node that drives every field of the values at
-   vidx on the object at tidx, with the same shapes; -1 when there is none. */
+/* Channel of node for (object, key), or -1. */
+static int find_chan(const kn_animator *A, int node, const void *object, int key) {
+  int c;
+  for (c = A->nodes[node].chan; c >= 0; c = A->chans[c].next)
+    if (A->chans[c].object == object && A->chans[c].key == key) return c;
+  return -1;
+}
+
+/* The interned id of the values' key below the value on top, 0 when the
+   name was never interned. */
+static int known_key(lk_frame *F) {
+  lua_State *L = F->L;
+  int id;
+  lua_rawgeti(L, F->uv, UV_KEYIDS);
+  lua_pushvalue(L, -3);
+  lua_rawget(L, -2);
+  id = (int)lua_tointeger(L, -1);
+  lua_pop(L, 2);
+  return id;
+}
+
+/* Whether node, a live top-level spring, has a channel for every field of
+   the values at vidx on `object`, each of the same shape (a relative value
+   fits any); with `fresh`, one not started yet, else one driving. */
+static int covers(lk_frame *F, int node, const void *object, int vidx, int fresh) {
+  lua_State *L = F->L;
+  kn_animator *A = &F->P->A;
+  const kn_node *nd = &A->nodes[node];
+  if (nd->kind != KN_NODE_SPRING || nd->parent >= 0 || nd->state != KN_NODE_LIVE ||
+      (nd->user & AN_STOPPED) || (fresh && nd->started))
+    return 0;
+  lua_pushnil(L);
+  while (lua_next(L, vidx)) {
+    int n = lua_type(L, -1) == LUA_TTABLE ? (int)lk_rawlen(L, -1) : 0;
+    int rel = lua_type(L, -1) == LUA_TSTRING, id = known_key(F), c;
+    c = id > 0 ? (fresh ? find_chan(A, node, object, id) : kn_anim_driver(A, object, id)) : -1;
+    lua_pop(L, 1);
+    if (c < 0 || A->chans[c].node != node || (!rel && A->chans[c].n != n)) {
+      lua_pop(L, 1);
+      return 0;
+    }
+  }
+  return 1;
+}
+
+/* The spring node a new anim:spring call on the object at tidx with the
+   values at vidx retargets: the one driving every field, or else one made
+   since the last update (not started yet) that has them all; -1: none. */
 static int retarget_node(lk_frame *F, int tidx, int vidx) {
   lua_State *L = F->L;
   kn_animator *A = &F->P->A;
   const void *object = lua_topointer(L, tidx);
-  int node = -1;
+  int i, node = -1;
   lua_pushnil(L);
-  while (lua_next(L, vidx)) {
-    int id, c, n = lua_type(L, -1) == LUA_TTABLE ? (int)lk_rawlen(L, -1) : 0;
-    int rel = lua_type(L, -1) == LUA_TSTRING;
-    lua_pop(L, 1);
-    lua_rawgeti(L, F->uv, UV_KEYIDS);
-    lua_pushvalue(L, -2);
-    lua_rawget(L, -2);
-    id = (int)lua_tointeger(L, -1);
+  if (lua_next(L, vidx)) {                 /* the driver of the first field */
+    int id = known_key(F), c = id > 0 ? kn_anim_driver(A, object, id) : -1;
     lua_pop(L, 2);
-    c = id > 0 ? kn_anim_driver(A, object, id) : -1;
-    if (c >= 0 && rel) n = A->chans[c].n;
-    if (c < 0 || A->chans[c].n != n || A->chans[c].spring == NULL ||
-        A->nodes[A->chans[c].node].parent >= 0 ||
-        A->nodes[A->chans[c].node].state != KN_NODE_LIVE ||
-        (node >= 0 && A->chans[c].node != node)) {
-      lua_pop(L, 1);
-      return -1;
-    }
-    node = A->chans[c].node;
+    if (c >= 0) node = A->chans[c].node;
   }
-  return node;
+  if (node >= 0 && covers(F, node, object, vidx, 0)) return node;
+  for (i = A->nroots - 1; i >= 0 && A->nodes[A->roots[i]].born == A->frames; i--)
+    if (covers(F, A->roots[i], object, vidx, 1)) return A->roots[i];
+  return -1;
 }
 
-/* Retarget spring node S: each field's spring gets its new target as
-   s:set_target gives it (relative values from the current target); a
-   parameter family given replaces the motion of every field's spring. */
+/* Channel c gets the value on top as its new target: a started spring as
+   s:set_target gives it (a relative value from its current target), one
+   not started yet as its given value (relative to what it was given). */
+static void retarget_chan(lk_frame *F, int c) {
+  lua_State *L = F->L;
+  kn_chan *ch = &F->P->A.chans[c];
+  kn_spring *s = ch->spring;
+  int k = ch->n > 0 ? ch->n : 1, i, rel = 0;
+  double r = 0.0, *t = (double *)lua_newuserdata(L, (size_t)k * sizeof(double));
+  if (lua_type(L, -2) == LUA_TSTRING) rel = relative_value(L, -2, &r);
+  for (i = 0; i < k; i++) {
+    if (rel) {
+      t[i] = r;
+    } else if (lua_type(L, -2) == LUA_TNUMBER) {
+      t[i] = (double)lua_tonumber(L, -2);
+    } else {
+      lua_rawgeti(L, -2, i + 1);
+      t[i] = (double)lua_tonumber(L, -1);
+      lua_pop(L, 1);
+    }
+  }
+  if (ch->flags & KN_CH_STARTED) {
+    if (rel) for (i = 0; i < k; i++) t[i] += KN_SPRING_SLOT(s, KN_SP_TARGET)[i];
+    (void)kn_spring_set_target(s, t);
+  } else if (rel) {
+    for (i = 0; i < k; i++) ch->given[i] += t[i];   /* "+=" on what it was given */
+  } else {
+    memcpy(ch->given, t, (size_t)k * sizeof(double));
+    ch->flags &= ~KN_CH_RELATIVE;
+  }
+  lua_pop(L, 1);
+}
+
+/* Retarget spring node S: each field gets its new target (retarget_chan);
+   a parameter family given replaces the motion of every field's spring;
+   callbacks given replace S's. */
 static void retarget(lk_frame *F, int node, int tidx, int vidx, const anim_opts *o,
                      const lk_spring_motion *mo) {
   lua_State *L = F->L;
@@ -1526,15 +1593,8 @@ static void retarget(lk_frame *F, int node, int tidx, int vidx, const anim_opts 
   const void *object = lua_topointer(L, tidx);
   lua_pushnil(L);
   while (lua_next(L, vidx)) {
-    double t[64], rel;
-    int id, c, k, i;
-    kn_spring *s;
-    lua_pushvalue(L, -2);
-    id = key_id(F);
-    lua_pop(L, 1);
-    c = kn_anim_driver(A, object, id);
-    s = A->chans[c].spring;
-    k = s->n;
+    int c = find_chan(A, node, object, known_key(F));
+    kn_spring *s = A->chans[c].spring;
     if (mo != NULL) {
       s->model = mo->model;
       s->integrator = mo->integrator;
@@ -1543,18 +1603,7 @@ static void retarget(lk_frame *F, int node, int tidx, int vidx, const anim_opts 
       s->rest_speed = mo->rest_speed;
       s->coefs_dt = -1;
     }
-    if (lua_type(L, -1) == LUA_TSTRING && relative_value(L, -1, &rel)) {
-      for (i = 0; i < k && i < 64; i++) t[i] = KN_SPRING_SLOT(s, KN_SP_TARGET)[i] + rel;
-    } else if (k == 1 && lua_type(L, -1) == LUA_TNUMBER) {
-      t[0] = (double)lua_tonumber(L, -1);
-    } else {
-      for (i = 0; i < k && i < 64; i++) {
-        lua_rawgeti(L, -1, i + 1);
-        t[i] = (double)lua_tonumber(L, -1);
-        lua_pop(L, 1);
-      }
-    }
-    if (k <= 64) (void)kn_spring_set_target(s, t);
+    retarget_chan(F, c);
     lua_pop(L, 1);
   }
   apply_callbacks(F, node, o);
