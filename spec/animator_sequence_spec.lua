@@ -434,5 +434,31 @@ describe("a sequence is an animation", function()
     assert.is_false(ok)
     assert.truthy(tostring(err):find("bad argument #2 to 'label' (unknown label 'outro')", 1, true), err)
   end)
+
+  it("an endless sequence plays on at any frame rate (each pass boundary crossed once)", function()
+    for _, T in ipairs { 0.7, 0.1, 1 / 3, 0.3, 1.1 } do
+      for _, dt in ipairs { 1 / 60, 1 / 144, 0.05, 0.35 } do
+        for _, after in ipairs { "restart", "reverse" } do
+          local anim = kinetic.animator()
+          local o = { x = 0 }
+          local passes = 0
+          local seq = anim:sequence { after = after }
+          seq:to(o, T, { x = 1 }, { easing = "linear" })
+          seq:call(function() passes = passes + 1 end, 0)
+          local tl = kinetic.timeline { from = 0, { to = 1, duration = T }, after = after }
+          local t = 0
+          for _ = 1, 400 do
+            anim:update(dt)
+            t = t + dt
+            assert.is_true(math.abs(o.x - tl:at(t)) <= 1e-9, ("T %g dt %g %s t %g: %.17g vs %.17g")
+              :format(T, dt, after, t, o.x, tl:at(t)))
+          end
+          assert.is_false(seq:done())
+          -- the call at 0 fires at the start of every restart pass, or every turn of a reverse
+          assert.is_true(passes >= 1, "the call fired")
+        end
+      end
+    end
+  end)
 end)
 

@@ -129,17 +129,8 @@ static int animation_finish(lua_State *L) {
   not_child(L, &F, node);
   A = &F.P->A;
   nd = &A->nodes[node];
-  if (nd->state == KN_NODE_DONE) {   /* completed in this frame: its on_complete now */
-    int i;
-    for (i = 0; i < A->nevents; i++) {
-      kn_event e = A->events[i];
-      if (e.node == node && e.gen == nd->gen && e.kind == KN_EV_DONE) {
-        A->events[i].node = -1;
-        if (!lk_anim_fire_event(&F, &e)) return lua_error(L);
-        break;
-      }
-    }
-  }
+  if (!lk_anim_fire_pending(&F, node)) return lua_error(L);   /* its queued events first */
+  nd = &A->nodes[node];                    /* (callbacks may have grown the store) */
   if (nd->state == KN_NODE_CHAINED)
     return lk_anim_self_error(L, "animation has not started (it follows another)");
   if (nd->state == KN_NODE_LIVE) {

@@ -12,6 +12,7 @@
 ** names a reused slot.
 */
 #include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -408,12 +409,11 @@ static int spring_step(lk_frame *F, int node, double dt) {
     int k = ch->n > 0 ? ch->n : 1, flags = 0;
     double left = dt;
     if (ch->object == NULL) continue;
-    while (!s->at_rest && left > 0.0) {   /* stepped integrators: bounded calls */
-      double step = left > KN_SPRING_STEPPED_DT_MAX && s->integrator != KN_SPRING_ANALYTIC
-                    ? KN_SPRING_STEPPED_DT_MAX : left;
-      flags |= kn_spring_update(s, step);
-      left -= step;
-    }
+    /* the stepped integrators (1 ms substeps) move at most their bound in
+       one update: a frame's work stays bounded */
+    if (s->integrator != KN_SPRING_ANALYTIC && left > KN_SPRING_STEPPED_DT_MAX)
+      left = KN_SPRING_STEPPED_DT_MAX;
+    if (!s->at_rest && left > 0.0) flags = kn_spring_update(s, left);
     if (flags & KN_SPRING_OVERFLOW) {
       kn_spring_reset_on_target(s);
       lua_pushfstring(F->L, "update: a spring's state overflowed; it is put on its target");
@@ -445,6 +445,65 @@ static double clampd(double x, double lo, double hi) {
   return x < lo ? lo : x > hi ? hi : x;
 }
 
+/* Whether node's Lua side is only plain tables, which no read or write
+   can make raise: every field started, of a table without a metatable. */
+static int plain_node(const kn_animator *A, int node) {
+  const kn_node *nd = &A->nodes[node];
+  int c, i;
+  for (c = nd->chan; c >= 0; c = A->chans[c].next) {
+    const kn_chan *ch = &A->chans[c];
+    if (ch->object != NULL && (ch->flags & (KN_CH_STARTED | KN_CH_DIRECT)) !=
+                              (KN_CH_STARTED | KN_CH_DIRECT))
+      return 0;
+  }
+  for (i = 0; i < nd->nkids; i++)
+    if (!plain_node(A, nd->kids[i])) return 0;
+  return 1;
+}
+
+/* UV_KIDCALL: lk_anim_advance under lua_pcall (1 animator, 2 node, 3-6
+   t0, t1, tau0, tau1), for a child whose fields' metamethods may raise. */
+static int kid_call(lua_State *L) {
+  lk_animator *P = (lk_animator *)lua_touserdata(L, 1);
+  lk_frame F;
+  lk_anim_frame(L, P, 1, &F);
+  lk_anim_advance(&F, (int)lua_tointeger(L, 2), (double)lua_tonumber(L, 3),
+                  (double)lua_tonumber(L, 4), (double)lua_tonumber(L, 5),
+                  (double)lua_tonumber(L, 6));
+  return 0;
+}
+
+/* Advance child k of a group.  Where a field's metamethod may run, the
+   child runs protected: when it raises, that child (or the node below it
+   that raised) is stopped and the error recorded for update to raise, and
+   the sweep goes on with the group's other children -- so none is skipped
+   and none is crossed twice. */
+static void advance_kid(lk_frame *F, int k, double t0, double t1, double tau0,
+                        double tau1) {
+  lua_State *L = F->L;
+  lk_animator *P = F->P;
+  int outer = P->current;
+  if (plain_node(&P->A, k)) {
+    lk_anim_advance(F, k, t0, t1, tau0, tau1);
+    return;
+  }
+  lua_rawgeti(L, F->uv, UV_KIDCALL);
+  lua_rawgeti(L, F->uv, UV_SELF);
+  lua_pushinteger(L, (lua_Integer)k);
+  lua_pushnumber(L, (lua_Number)t0);
+  lua_pushnumber(L, (lua_Number)t1);
+  lua_pushnumber(L, (lua_Number)tau0);
+  lua_pushnumber(L, (lua_Number)tau1);
+  if (lua_pcall(L, 6, 0, 0) != 0) {
+    int culprit = P->current >= 0 ? P->current : k;
+    record_error(F);
+    lk_anim_stop(F, culprit);
+  }
+  P->L = L;                                /* the callee's frame is gone */
+  P->uv = F->uv;
+  P->current = outer;
+}
+
 /* The children of group g crossed by its local time moving from ua to ub
    (frame times taua, taub); inclusive: ua itself counts (a pass begins). */
 static void sweep_kids(lk_frame *F, int g, double ua, double ub, int inclusive,
@@ -465,53 +524,72 @@ static void sweep_kids(lk_frame *F, int g, double ua, double ub, int inclusive,
       kn_anim_event(A, k, KN_EV_CALL, taua + (s - ua) * slope);
       continue;
     }
-    lk_anim_advance(F, k, ca, cb, taua + (s + ca - ua) * slope, taua + (s + cb - ua) * slope);
+    advance_kid(F, k, ca, cb, taua + (s + ca - ua) * slope, taua + (s + cb - ua) * slope);
   }
 }
 
 static int odd(double c) { return fmod(c, 2.0) == 1.0; }
 
-/* Group g's clock moves from t0 to t1 (frame times tau0, tau1): the
-   sweeps of each pass crossed (the last two at most). */
+/* One pass c of group g swept from unmirrored local time va to vb (frame
+   times taua, taub): mirrored on a reverse pass, skipped on the passes
+   after the first of "stop" (they show the end). */
+static void sweep_pass(lk_frame *F, int g, const kn_span *sp, double c, double va,
+                       double vb, int inclusive, double taua, double taub) {
+  double T = sp->duration;
+  if (sp->after == KN_AFTER_STOP && c >= 1.0) return;
+  if (sp->after == KN_AFTER_REVERSE && odd(c)) { va = T - va; vb = T - vb; }
+  sweep_kids(F, g, va, vb, inclusive, taua, taub);
+}
+
+/* Local time of t within its pass, unmirrored (what kn_span_local shows,
+   before a reverse pass turns it), and the pass. */
+static double pass_time(const kn_span *sp, double t, double *pass) {
+  int phase;
+  double u = kn_span_local(sp, t, pass, &phase);
+  if (sp->after == KN_AFTER_REVERSE && odd(*pass)) u = sp->duration - u;
+  if (sp->after == KN_AFTER_STOP && *pass >= 1.0) u = sp->duration;
+  return u;
+}
+
+/* Group g's clock moves from t0 to t1 (frame times tau0, tau1): each pass
+   crossed is swept (the last KIDS_MAX_PASSES at most), from where the
+   clock stood to where it stands, both as the clock rule shows them
+   (kn_span_local, a timeline's rule), so the children end where a
+   timeline of the same passes would show them. */
 static void sweep_group(lk_frame *F, int g, double t0, double t1, double tau0,
                         double tau1) {
   kn_animator *A = &F->P->A;
   kn_span sp = A->nodes[g].span;
-  double T = sp.duration, d = sp.delay, last = ceil(sp.iterations) - 1.0;
-  double ta = clampd(t0, d, sp.total), tb, rate;
+  double T = sp.duration, d = sp.delay, p0, p1, v0, v1, c, rate;
   int dir = t1 >= t0 ? 1 : -1, inclusive = !(A->nodes[g].user & AN_SWEPT);
+  double ta = clampd(t0, d, sp.total);
   A->nodes[g].user |= AN_SWEPT;
   t1 = clampd(t1, d, sp.total);
   rate = t1 != t0 ? (tau1 - tau0) / (t1 - t0) : 0.0;
+#define TAU(t) (tau0 + ((t) - t0) * rate)
   if (!(T > 0.0) || T == HUGE_VAL) {             /* one pass, no turning */
     double u0 = T > 0.0 ? ta - d : 0.0, u1 = T > 0.0 ? t1 - d : 0.0;
-    if (T > 0.0 || inclusive)
-      sweep_kids(F, g, u0, u1, inclusive, tau0 + (ta - t0) * rate, tau1);
+    if (T > 0.0 || inclusive) sweep_kids(F, g, u0, u1, inclusive, TAU(ta), tau1);
     return;
   }
-  if (dir > 0 && t1 - ta > KIDS_MAX_PASSES * T) {  /* skip whole passes */
-    ta = d + (floor((t1 - d) / T) - (KIDS_MAX_PASSES - 1.0)) * T;
-    inclusive = 1;
+  v0 = pass_time(&sp, ta, &p0);
+  v1 = pass_time(&sp, t1, &p1);
+  if (p0 == p1) {
+    sweep_pass(F, g, &sp, p0, v0, v1, inclusive, TAU(ta), tau1);
+    return;
   }
-  for (;;) {
-    double c = floor((ta - d) / T), ua, ub;
-    if (dir < 0 && ta - d <= c * T && c > 0) c -= 1.0;
-    if (c > last) c = last;
-    if (c < 0) c = 0;
-    tb = dir > 0 ? d + (c + 1.0) * T : d + c * T;
-    tb = dir > 0 ? (tb < t1 ? tb : t1) : (tb > t1 ? tb : t1);
-    ua = clampd(ta - d - c * T, 0.0, T);
-    ub = clampd(tb - d - c * T, 0.0, T);
-    if (dir < 0 && tb != t1) ub = 0.0;                /* a pass's ends, exactly */
-    else if (dir > 0 && (tb != t1 || tb == sp.total))
-      ub = sp.iterations - c >= 1.0 ? T : (sp.iterations - c) * T;
-    if (sp.after == KN_AFTER_REVERSE && odd(c)) { ua = T - ua; ub = T - ub; }
-    if (!(sp.after == KN_AFTER_STOP && c >= 1.0))
-      sweep_kids(F, g, ua, ub, inclusive, tau0 + (ta - t0) * rate, tau0 + (tb - t0) * rate);
-    if (tb == t1 || (dir > 0 && c >= last)) break;
-    ta = tb;
-    inclusive = sp.after == KN_AFTER_RESTART && dir > 0;
-  }
+  sweep_pass(F, g, &sp, p0, v0, dir > 0 ? T : 0.0, inclusive, TAU(ta),
+             TAU(d + (dir > 0 ? p0 + 1.0 : p0) * T));
+  c = p0 + dir;
+  if (dir > 0 && p1 - c > KIDS_MAX_PASSES) c = p1 - KIDS_MAX_PASSES;   /* skip passes */
+  if (dir < 0 && c - p1 > KIDS_MAX_PASSES) c = p1 + KIDS_MAX_PASSES;
+  for (; dir > 0 ? c < p1 : c > p1; c += dir)
+    sweep_pass(F, g, &sp, c, dir > 0 ? 0.0 : T, dir > 0 ? T : 0.0,
+               sp.after == KN_AFTER_RESTART && dir > 0, TAU(d + (dir > 0 ? c : c + 1.0) * T),
+               TAU(d + (dir > 0 ? c + 1.0 : c) * T));
+  sweep_pass(F, g, &sp, p1, dir > 0 ? 0.0 : T, v1, sp.after == KN_AFTER_RESTART && dir > 0,
+             TAU(d + (dir > 0 ? p1 : p1 + 1.0) * T), tau1);
+#undef TAU
 }
 
 /* A top-level node completed at frame time tau: DONE, on_complete, and
@@ -525,7 +603,10 @@ static void complete_root(lk_frame *F, int node, double tau) {
   while (ch >= 0) {
     int next = A->nodes[ch].chain_next;
     kn_node *c = &A->nodes[ch];
-    c->state = KN_NODE_LIVE;
+    /* one stopped while it waited, or left with no field (anim:stop on its
+       target), joins as DONE: the frame's end frees it, it never plays */
+    c->state = c->state == KN_NODE_DONE || lk_anim_fieldless(A, ch) ? KN_NODE_DONE
+                                                                      : KN_NODE_LIVE;
     c->chain_next = -1;
     c->frame_start = tau;
     c->clock = 0.0;
@@ -775,21 +856,39 @@ static int fire_one(lk_frame *F, const kn_event *e) {
   return 1;
 }
 
-int lk_anim_fire_event(lk_frame *F, const kn_event *e) { return fire_one(F, e); }
+/* Whether event e still fires: its node is the one it was made for, and
+   was not stopped since. */
+static int event_live(const kn_animator *A, const kn_event *e) {
+  const kn_node *nd;
+  if (e->node < 0) return 0;               /* fired already (a:finish()) */
+  nd = &A->nodes[e->node];
+  return nd->gen == e->gen && nd->state != KN_NODE_FREE && !(nd->user & AN_STOPPED);
+}
+
+int lk_anim_fire_pending(lk_frame *F, int node) {
+  kn_animator *A = &F->P->A;
+  int i;
+  for (i = F->P->fire_next; i < A->nevents; i++) {
+    kn_event e = A->events[i];
+    if (e.node != node || !event_live(A, &e)) continue;
+    A->events[i].node = -1;
+    if (!fire_one(F, &e)) return 0;
+  }
+  return 1;
+}
 
 int lk_anim_fire(lk_frame *F, int first) {
   kn_animator *A = &F->P->A;
-  int i;
+  int i, outer = F->P->fire_next;
   kn_anim_sort_events(A, first);
   for (i = first; i < A->nevents; i++) {
     kn_event e = A->events[i];
-    kn_node *nd;
-    if (e.node < 0) continue;              /* fired already (a:finish()) */
-    nd = &A->nodes[e.node];
-    if (nd->gen != e.gen || nd->state == KN_NODE_FREE || (nd->user & AN_STOPPED)) continue;
-    if (!fire_one(F, &e)) { A->nevents = first; return 0; }
+    if (!event_live(A, &e)) continue;
+    F->P->fire_next = i + 1;
+    if (!fire_one(F, &e)) { A->nevents = first; F->P->fire_next = outer; return 0; }
   }
   A->nevents = first;
+  F->P->fire_next = outer;
   return 1;
 }
 
@@ -816,7 +915,8 @@ static int frame_loop(lua_State *L) {
   lk_animator *P = (lk_animator *)lua_touserdata(L, 1);
   kn_animator *A = &P->A;
   double dt = (double)lua_tonumber(L, 2);
-  int i = (int)lua_tointeger(L, 3), rest = lua_toboolean(L, 4), n0 = A->nroots;
+  int i = (int)lua_tointeger(L, 3), rest = lua_toboolean(L, 4);
+  int n0 = rest ? P->step_roots : A->nroots;
   int starts = lua_tointeger(L, 5) == 0;
   lk_frame F;
   lk_anim_frame(L, P, 1, &F);
@@ -901,8 +1001,13 @@ static int update(lua_State *L, int rest) {
     fired = lk_anim_fire(&F, 0);
     P->A.updating = 0;
     lk_anim_collect(&F);
-    if (!fired) return lua_error(L);
-    if (!ok) { lua_settop(L, 3); return lua_error(L); }
+    if (!fired || !ok) {                   /* one error an update: the first */
+      if (!fired && !ok) lua_pop(L, 1);    /* the loop's came first */
+      lua_pushnil(L);
+      lua_rawseti(L, F.uv, UV_ERROR);
+      if (!ok) lua_settop(L, 3);
+      return lua_error(L);
+    }
   }
   lk_anim_raise_pending(&F);
   lua_pushinteger(L, (lua_Integer)count_live(&P->A));
@@ -937,7 +1042,8 @@ static int pure(const kn_animator *A, int node, double t1) {
   if (nd->kind != KN_NODE_TWEEN || (nd->user & (AN_ON_START | AN_ON_UPDATE |
       AN_ON_COMPLETE | AN_LUA_EASE | AN_START_DUE | AN_BLOCKED)))
     return 0;
-  if (!nd->started) return t1 < nd->span.delay;     /* still waiting */
+  if (t1 < nd->span.delay) return 1;               /* waiting: the clock alone */
+  if (!nd->started) return 0;
   if (!(t1 < nd->span.total)) return 0;             /* it ends: classic */
   for (c = nd->chan; c >= 0; c = A->chans[c].next) {
     const kn_chan *ch = &A->chans[c];
@@ -956,6 +1062,7 @@ int lk_anim_ffi_step(lk_animator *P, double dt, int *counts, int *ids, double *v
     return -2;
   }
   A->frames++;
+  P->step_roots = A->nroots;
   for (i = 0; i < A->nroots; i++) {
     kn_node *nd = &A->nodes[A->roots[i]];
     nd->frame_start = 0.0;
@@ -975,7 +1082,7 @@ int lk_anim_ffi_step(lk_animator *P, double dt, int *counts, int *ids, double *v
     if (t1 > nd->span.total) t1 = nd->span.total;
     if (!pure(A, id, t1)) { nd->user |= AN_DEFERRED; ndef++; continue; }
     nd->clock = t1;
-    if (!nd->started) continue;
+    if (t1 < nd->span.delay) continue;     /* waiting (or sought back into its delay) */
     kn_anim_tween_eval(A, id, t1);
     for (c = nd->chan; c >= 0; c = A->chans[c].next) {
       if (A->chans[c].object == NULL) continue;
@@ -1441,7 +1548,7 @@ static void make_spring_node(lk_frame *F, int node, int tidx, void *ud) {
       continue;
     }
     lua_rawgeti(L, F->keys, c + 1);
-    lua_gettable(L, m->velidx);
+    lua_rawget(L, m->velidx);               /* raw: no Lua code while ch is held */
     if (lua_type(L, -1) == LUA_TNUMBER) {
       for (i = 0; i < k; i++) ch->from[i] = (double)lua_tonumber(L, -1);
     } else if (lua_type(L, -1) == LUA_TTABLE && (int)lk_rawlen(L, -1) == k) {
@@ -1783,6 +1890,7 @@ static int kinetic_animator(lua_State *L) {
   P = (lk_animator *)lk_newobject(L, sizeof(lk_animator), KN_ANIMATOR);
   kn_animator_init(&P->A);
   P->rng = (uint64_t)(uintptr_t)P * 0x9E3779B97F4A7C15u | 1u;
+  P->fire_next = INT_MAX;
   lua_createtable(L, UV_NSLOTS, 0);
   lua_pushvalue(L, -2);
   lua_rawseti(L, -2, UV_SELF);
@@ -1792,6 +1900,8 @@ static int kinetic_animator(lua_State *L) {
   }
   lua_pushcfunction(L, frame_loop);
   lua_rawseti(L, -2, UV_LOOP);
+  lua_pushcfunction(L, kid_call);
+  lua_rawseti(L, -2, UV_KIDCALL);
   luaL_getmetatable(L, KN_ANIMATION);
   lua_rawseti(L, -2, UV_META_ANIMATION);
   luaL_getmetatable(L, KN_SEQUENCE);

@@ -28,6 +28,7 @@ enum {
   UV_KEYNAMES,     /* interned id -> field name */
   UV_ERROR,        /* the first error of the running frame */
   UV_LOOP,         /* the loop phase's function (5.1 would make a closure a call) */
+  UV_KIDCALL,      /* a group child's advance, protected */
   UV_META_ANIMATION, UV_META_SEQUENCE,   /* the handles' metatables */
   UV_NSLOTS = UV_META_SEQUENCE
 };
@@ -54,6 +55,8 @@ typedef struct lk_animator {
   int seeking;         /* a seek renders: nothing completes */
   int current;         /* the innermost node being advanced, -1 none */
   int loop_i;          /* the root the loop phase is at */
+  int step_roots;      /* roots when the FFI step ran (those after joined later) */
+  int fire_next;       /* the callback phase's next event (INT_MAX: none runs) */
   int nkeys;
   uint64_t rng;        /* stagger's "random" (xorshift64) */
 } lk_animator;
@@ -96,9 +99,10 @@ void lk_anim_advance(lk_frame *F, int node, double t0, double t1, double tau0,
 /* Fire the events from index `first` on (sorted), then drop them; on a
    callback's error, returns 0 with the error on top. */
 int lk_anim_fire(lk_frame *F, int first);
-/* Fire one event now (a:finish() of a node whose on_complete is pending);
-   0 with the error on top when a callback raised. */
-int lk_anim_fire_event(lk_frame *F, const kn_event *e);
+/* Fire now the events of node still queued in the callback phase that
+   runs (a:finish() during it: the node's start and update of this frame
+   come before its completion); 0 with the error on top when one raised. */
+int lk_anim_fire_pending(lk_frame *F, int node);
 /* Stop a node: fields stay, no on_complete, its chain is dropped. */
 void lk_anim_stop(lk_frame *F, int node);
 /* Free DONE top-level nodes unless a frame runs. */
