@@ -122,4 +122,67 @@ describe("animator edge cases", function()
     assert.is_true(math.abs(o.x - 1.1) < 1e-12)
     assert.is_true(math.abs(b:time() - 0.1) < 1e-12)
   end)
+
+  it("one huge dt on an endless staggered group returns", function()
+    local anim = kinetic.animator()
+    local a, b = { x = 0 }, { x = 0 }
+    anim:to({ a, b }, 0.5, { x = 1 }, { stagger = 0.1, after = "restart", easing = "linear" })
+    anim:update(1 / 60)
+    assert.are.equal(1, anim:update(1e17))
+    assert.is_true(a.x >= 0 and a.x <= 1 and b.x >= 0 and b.x <= 1)
+  end)
+
+  it("a seek that raises leaves the animator completing animations", function()
+    local anim = kinetic.animator()
+    local o = { x = 0 }
+    local done = 0
+    local good = anim:to(o, 0.5, { x = 1 }, { on_complete = function() done = done + 1 end })
+    local bad = anim:to({}, 1, { x = 1 })
+    h.fails("field 'x'", bad.seek, bad, 0.5)
+    anim:update(1)
+    assert.is_true(good:done())
+    assert.are.same({ 1, 1 }, { done, o.x })
+  end)
+
+  it("an empty position string is a bad position", function()
+    local seq = kinetic.animator():sequence()
+    h.fails("bad position ''", function() seq:to({ x = 0 }, 1, { x = 1 }, "") end)
+  end)
+
+  it("callbacks a:finish() fires outside update may not call update, and lose nothing", function()
+    local anim = kinetic.animator()
+    local log = {}
+    local b = anim:to({ x = 0 }, 1, { x = 1 })
+    local armed = false
+    local a = anim:to({ x = 0 }, 1, { x = 1 }, {
+      on_update = function()
+        if armed then
+          armed = false
+          b:finish()                                  -- frees nothing the outer finish needs
+          log[#log + 1] = tostring(select(2, pcall(anim.update, anim, 0)))
+        end
+      end,
+      on_complete = function() log[#log + 1] = "a complete" end })
+    anim:update(0.1)
+    armed = true
+    a:finish()
+    assert.truthy(log[1]:find("update already running", 1, true), log[1])
+    assert.are.equal("a complete", log[2])
+    assert.are.equal(2, #log)
+  end)
+
+  it("a group or a sequence made between frames reads its fields before anything moves", function()
+    for _, kind in ipairs { "tween", "list", "sequence" } do
+      local anim = kinetic.animator()
+      local o = { x = 0 }
+      anim:to(o, 1, { x = 100 }, { easing = "linear" })
+      anim:update(0.5)                                                 -- o.x = 50
+      if kind == "tween" then anim:to(o, 1, { x = 0 }, { easing = "linear" })
+      elseif kind == "list" then anim:to({ o }, 1, { x = 0 }, { easing = "linear" })
+      else anim:sequence():to(o, 1, { x = 0 }, { easing = "linear" }) end
+      anim:update(0.1)
+      assert.are.equal(45, o.x, kind)
+    end
+  end)
 end)
+

@@ -97,10 +97,17 @@ static void advance_now(lua_State *L, lk_frame *F, int node, double t0, double t
   lua_pushnumber(L, (lua_Number)t1);
   ok = lua_pcall(L, 4, 0, 0) == 0;
   F->P->busy = 0;
+  F->P->seeking = 0;
   F->P->L = L;
   F->P->uv = F->uv;
-  if (ok && fire) ok = lk_anim_fire(F, first);
-  else A->nevents = first;
+  if (ok && fire) {
+    int outer = A->updating;               /* callbacks run: no update, no freeing */
+    A->updating = 1;
+    ok = lk_anim_fire(F, first);
+    A->updating = outer;
+  } else {
+    A->nevents = first;
+  }
   lk_anim_collect(F);
   if (!ok) lua_error(L);
   lk_anim_raise_pending(F);
@@ -177,9 +184,8 @@ static int animation_seek(lua_State *L) {
   if (nd->state == KN_NODE_LIVE) {
     if (t > nd->span.total) t = nd->span.total;
     started = nd->started;
-    F.P->seeking = 1;
+    F.P->seeking = 1;                      /* (advance_now clears it, raising or not) */
     advance_now(L, &F, node, nd->clock, t, 0);
-    F.P->seeking = 0;
     nd = &F.P->A.nodes[node];
     if (!started && nd->started) nd->user |= AN_START_DUE;
   }
@@ -392,6 +398,7 @@ static double position(lk_frame *F, int seq, int idx, int arg) {
   }
   if (lua_type(L, idx) != LUA_TSTRING) lk_typeerror(L, arg, "position (number or string)");
   s = lua_tolstring(L, idx, &len);
+  if (len == 0) goto bad;
   if (s[0] == '<' || s[0] == '>') {
     base = seq_mark(F, seq, s[0] == '<' ? "last_start" : "last_end");
     if (!parse_offset(L, s + 1, len - 1, &off)) goto bad;

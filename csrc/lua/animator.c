@@ -33,6 +33,7 @@ void lk_anim_frame(lua_State *L, lk_animator *P, int uvidx, lk_frame *F) {
   F->L = L;
   F->P = P;
   F->step = -1.0;
+  F->whole = 0;
   F->nkeyed = 0;
   F->uv = lua_gettop(L);
   lua_rawgeti(L, F->uv, UV_TARGETS);
@@ -524,6 +525,10 @@ static void sweep_kids(lk_frame *F, int g, double ua, double ub, int inclusive,
       kn_anim_event(A, k, KN_EV_CALL, taua + (s - ua) * slope);
       continue;
     }
+    /* a spring of a group of springs (a top-level group, at the rate of the
+       frame) that was moving when the frame began moves the whole step */
+    F->whole = (A->nodes[g].user & AN_SPRINGS) && A->nodes[g].parent < 0 && ua >= s &&
+               ua > 0.0;
     advance_kid(F, k, ca, cb, taua + (s + ca - ua) * slope, taua + (s + cb - ua) * slope);
   }
 }
@@ -560,8 +565,8 @@ static void sweep_group(lk_frame *F, int g, double t0, double t1, double tau0,
                         double tau1) {
   kn_animator *A = &F->P->A;
   kn_span sp = A->nodes[g].span;
-  double T = sp.duration, d = sp.delay, p0, p1, v0, v1, c, rate;
-  int dir = t1 >= t0 ? 1 : -1, inclusive = !(A->nodes[g].user & AN_SWEPT);
+  double T = sp.duration, d = sp.delay, p0, p1, v0, v1, c, rate, between;
+  int dir = t1 >= t0 ? 1 : -1, inclusive = !(A->nodes[g].user & AN_SWEPT), i, n;
   double ta = clampd(t0, d, sp.total);
   A->nodes[g].user |= AN_SWEPT;
   t1 = clampd(t1, d, sp.total);
@@ -580,13 +585,14 @@ static void sweep_group(lk_frame *F, int g, double t0, double t1, double tau0,
   }
   sweep_pass(F, g, &sp, p0, v0, dir > 0 ? T : 0.0, inclusive, TAU(ta),
              TAU(d + (dir > 0 ? p0 + 1.0 : p0) * T));
-  c = p0 + dir;
-  if (dir > 0 && p1 - c > KIDS_MAX_PASSES) c = p1 - KIDS_MAX_PASSES;   /* skip passes */
-  if (dir < 0 && c - p1 > KIDS_MAX_PASSES) c = p1 + KIDS_MAX_PASSES;
-  for (; dir > 0 ? c < p1 : c > p1; c += dir)
+  between = (p1 - p0) * dir - 1.0;            /* whole passes crossed */
+  n = between > KIDS_MAX_PASSES ? (int)KIDS_MAX_PASSES : (int)between;   /* the last n */
+  for (i = 0; i < n; i++) {
+    c = p1 - dir * (double)(n - i);
     sweep_pass(F, g, &sp, c, dir > 0 ? 0.0 : T, dir > 0 ? T : 0.0,
                sp.after == KN_AFTER_RESTART && dir > 0, TAU(d + (dir > 0 ? c : c + 1.0) * T),
                TAU(d + (dir > 0 ? c + 1.0 : c) * T));
+  }
   sweep_pass(F, g, &sp, p1, dir > 0 ? 0.0 : T, v1, sp.after == KN_AFTER_RESTART && dir > 0,
              TAU(d + (dir > 0 ? p1 : p1 + 1.0) * T), tau1);
 #undef TAU
@@ -652,9 +658,9 @@ void lk_anim_advance(lk_frame *F, int node, double t0, double t1, double tau0,
       }
       write_node(F, node);
       break;
-    case KN_NODE_SPRING:   /* a top-level spring moves by the frame's exact step */
-      rested = spring_step(F, node, A->nodes[node].parent < 0 && t0 >= d && F->step >= 0.0
-                                    ? F->step : t1 - ts);
+    case KN_NODE_SPRING:   /* a spring moving the whole frame moves by its exact step */
+      rested = spring_step(F, node, F->step >= 0.0 && (A->nodes[node].parent < 0
+                                    ? t0 >= d : F->whole) ? F->step : t1 - ts);
       break;
     default:
       sweep_group(F, node, t0, t1, tau0, tau1);
@@ -905,6 +911,29 @@ static lk_animator *self_animator(lua_State *L) {
   return P != NULL ? P : check_animator(L, 1);
 }
 
+/* Start node at the frame's start if its delay is over by then (and, for
+   a group, its children placed at or before where it stands): they read
+   their fields before any animation moves in the frame. */
+static void prestart(lk_frame *F, int node) {
+  kn_animator *A = &F->P->A;
+  kn_node *nd = &A->nodes[node];
+  int i;
+  if (nd->state != KN_NODE_LIVE || nd->clock < nd->span.delay || nd->kind == KN_NODE_CALL)
+    return;
+  if (!nd->started) {
+    F->P->current = node;
+    if (!start_node(F, node, 0.0)) return;
+  }
+  nd = &A->nodes[node];
+  if (nd->kind == KN_NODE_GROUP && !(nd->user & AN_SWEPT))   /* a group not yet played */
+    for (i = 0; i < A->nodes[node].nkids; i++) {
+      int k = A->nodes[node].kids[i];
+      if (A->nodes[k].offset <= A->nodes[node].clock - A->nodes[node].span.delay)
+        prestart(F, k);
+    }
+  F->P->current = -1;
+}
+
 /* The loop phase (under lua_pcall): 1 animator, 2 dt, 3 the first root
    to take (0, or the one after a root whose Lua code raised), 4 true:
    only the roots the FFI step deferred, and those joining in this frame,
@@ -933,11 +962,7 @@ static int frame_loop(lua_State *L) {
     P->loop_i = i;
     if (starts) {
       if (i >= n0) break;
-      if (!nd->started && nd->kind != KN_NODE_GROUP && t0 >= nd->span.delay) {
-        P->current = id;
-        (void)start_node(&F, id, 0.0);
-        P->current = -1;
-      }
+      prestart(&F, id);
       continue;
     }
     F.step = (dt - tau0) * rate;

@@ -77,6 +77,7 @@ typedef struct lk_frame {
   lk_animator *P;
   int uv, targets, keys;
   double step;         /* a top-level node's move this frame, exactly */
+  int whole;           /* the child being advanced moves the whole step */
   int keybase;         /* the first LK_KEYS_ON_STACK field names are on the */
   int nkeyed;          /* stack from keybase on (nkeyed of them), 0: none */
 } lk_frame;
