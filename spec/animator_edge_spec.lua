@@ -184,5 +184,43 @@ describe("animator edge cases", function()
       assert.are.equal(45, o.x, kind)
     end
   end)
+
+  it("long arrays: '+=n' on 100 items, and a spring of 100 items retargeted", function()
+    local anim = kinetic.animator()
+    local arr, to1, to2 = {}, {}, {}
+    for i = 1, 100 do arr[i] = i; to1[i] = 1; to2[i] = 5 end
+    local o, q = { v = arr }, { v = {} }
+    for i = 1, 100 do q.v[i] = 0 end
+    anim:to(o, 1, { v = "+=10" }, { easing = "linear" })
+    local a = anim:spring(q, { v = to1 }, { preset = "stiff" })
+    anim:update(1 / 60)
+    assert.are.equal(a, anim:spring(q, { v = to2 }))
+    for _ = 1, 600 do anim:update(1 / 60) end
+    for i = 1, 100 do
+      assert.are.equal(i + 10, o.v[i])
+      assert.are.equal(5, q.v[i])
+    end
+  end)
+
+  it("errors met by seek and finish name them", function()
+    local anim = kinetic.animator()
+    local bad = anim:to({}, 1, { x = 1 })
+    h.fails("seek: field 'x'", bad.seek, bad, 0.5)
+    local bad2 = anim:to({}, 1, { x = 1 })
+    h.fails("finish: field 'x'", bad2.finish, bad2)
+    assert.are.equal(0, anim:count())
+  end)
+
+  it("finishing a staggered group of springs before it starts fires on_start, then on_complete", function()
+    local anim = kinetic.animator()
+    local log = {}
+    local a, b = { x = 0 }, { x = 0 }
+    local g = anim:spring({ a, b }, { x = 3 }, { stagger = 0.2, delay = 1,
+      on_start = function() log[#log + 1] = "start" end,
+      on_complete = function() log[#log + 1] = "complete" end })
+    g:finish()
+    assert.are.same({ "start", "complete" }, log)
+    assert.are.same({ 3, 3 }, { a.x, b.x })
+  end)
 end)
 

@@ -90,6 +90,8 @@ static void advance_now(lua_State *L, lk_frame *F, int node, double t0, double t
                         int fire) {
   kn_animator *A = &F->P->A;
   int first = A->nevents, ok;
+  const char *verb = F->P->verb;
+  F->P->verb = F->P->seeking ? "seek" : "finish";
   lua_pushcfunction(L, advance_call);
   lua_pushvalue(L, 1);
   lua_pushinteger(L, (lua_Integer)node);
@@ -98,6 +100,7 @@ static void advance_now(lua_State *L, lk_frame *F, int node, double t0, double t
   ok = lua_pcall(L, 4, 0, 0) == 0;
   F->P->busy = 0;
   F->P->seeking = 0;
+  F->P->verb = verb;
   F->P->L = L;
   F->P->uv = F->uv;
   if (ok && fire) {

@@ -112,14 +112,16 @@ static double lua_ease(void *ctx, double p) {
       lua_pop(L, 3);
       return x;
     }
-    lua_pushfstring(L, "update: the easing function of a %s returned %s (finite number "
-                    "expected; the animation is removed)", kind_name(nd), lk_typename(L, -1));
+    lua_pushfstring(L, "%s: the easing function of a %s returned %s (finite number "
+                    "expected; the animation is removed)", P->verb, kind_name(nd), lk_typename(L, -1));
   } else {
-    lua_pushfstring(L, "update: the easing function of a %s raised (the animation is "
-                    "removed): %s", kind_name(nd),
+    lua_pushfstring(L, "%s: the easing function of a %s raised (the animation is "
+                    "removed): %s", P->verb, kind_name(nd),
                     lua_isstring(L, -1) ? lua_tostring(L, -1) : lk_typename(L, -1));
   }
-  lua_rawseti(L, P->uv, UV_ERROR);   /* the first one wins: checked by fire */
+  lua_rawgeti(L, P->uv, UV_ERROR);         /* the first error of the frame wins */
+  if (lua_isnil(L, -1)) { lua_pop(L, 1); lua_rawseti(L, P->uv, UV_ERROR); }
+  else lua_pop(L, 2);
   lua_pop(L, 3);
   P->A.nodes[c->node].user |= AN_STOPPED;
   return p;
@@ -196,22 +198,23 @@ static void push_field(lk_frame *F, int c) {
   lua_remove(L, -2);
 }
 
-/* Read channel c's field into cur[k]; 0 with the message on top when it
-   is not what the channel drives. */
-static int read_field(lk_frame *F, int c, double *cur) {
+/* Read channel c's field into its out[k]; 0 with the message on top when
+   it is not what the channel drives.  (No pointer into the store is held
+   across the read: its metamethods may run.) */
+static int read_field(lk_frame *F, int c) {
   lua_State *L = F->L;
   kn_chan *ch = &F->P->A.chans[c];
   int i, n = ch->n;
   push_field(F, c);
   if (n == 0 && (ch->flags & KN_CH_RELATIVE) && lua_type(L, -1) == LUA_TTABLE &&
-      lk_rawlen(L, -1) > 0 && lk_rawlen(L, -1) <= 64) {
+      lk_rawlen(L, -1) > 0 && lk_rawlen(L, -1) <= INT_MAX / 8) {
     n = (int)lk_rawlen(L, -1);              /* "+=n" on an array: every item */
     if (!kn_anim_chan_resize(&F->P->A, c, n)) luaL_error(L, "not enough memory");
-    ch = &F->P->A.chans[c];
   }
+  ch = &F->P->A.chans[c];
   if (n == 0) {
     if (lua_type(L, -1) == LUA_TNUMBER && isfinite((double)lua_tonumber(L, -1))) {
-      cur[0] = (double)lua_tonumber(L, -1);
+      ch->out[0] = (double)lua_tonumber(L, -1);
       lua_pop(L, 1);
       return 1;
     }
@@ -224,7 +227,7 @@ static int read_field(lk_frame *F, int c, double *cur) {
     for (i = 0; i < n; i++) {
       lua_rawgeti(L, -1, i + 1);
       if (lua_type(L, -1) != LUA_TNUMBER || !isfinite((double)lua_tonumber(L, -1))) break;
-      cur[i] = (double)lua_tonumber(L, -1);
+      ch->out[i] = (double)lua_tonumber(L, -1);
       lua_pop(L, 1);
     }
     if (i == n) { lua_pop(L, 1); return 1; }
@@ -247,8 +250,8 @@ static void field_error(lk_frame *F, int node, int c) {
   lua_State *L = F->L;
   kn_node *nd = &F->P->A.nodes[node];
   lua_rawgeti(L, F->keys, c + 1);
-  lua_pushfstring(L, "update: field '%s' of a %s's target: %s (the animation is removed)",
-                  lua_tostring(L, -1), kind_name(nd), lua_tostring(L, -2));
+  lua_pushfstring(L, "%s: field '%s' of a %s's target: %s (the animation is removed)",
+                  F->P->verb, lua_tostring(L, -1), kind_name(nd), lua_tostring(L, -2));
   lua_remove(L, -2);
   lua_remove(L, -2);
   record_error(F);
@@ -283,7 +286,8 @@ static int take_over(lk_frame *F, int c, double *v) {
   int r, inherited = 0;
   while ((r = kn_anim_rival(A, c)) >= 0) {
     int owner = A->chans[r].node;
-    if (!inherited && A->chans[c].spring != NULL) inherited = inherit_velocity(A, c, r, v);
+    if (!inherited && v != NULL && A->chans[c].spring != NULL)
+      inherited = inherit_velocity(A, c, r, v);
     kn_anim_chan_release(A, r);
     if (lk_anim_fieldless(A, kn_anim_root_of(A, owner)))
       end_quietly(F, kn_anim_root_of(A, owner));
@@ -292,23 +296,20 @@ static int take_over(lk_frame *F, int c, double *v) {
   return inherited;
 }
 
-/* The start of channel c: from and to of a tween, the state of a spring.
-   cur holds the field's value. */
-static void start_chan(lk_frame *F, int c, const double *cur) {
+/* The start of channel c: from and to of a tween, the state of a spring;
+   its out holds the field's value. */
+static void start_chan(lk_frame *F, int c) {
   kn_chan *ch = &F->P->A.chans[c];
+  const double *cur = ch->out;               /* the field as read_field found it */
   int k = ch->n > 0 ? ch->n : 1, i;
-  double v[64], *vel = k <= 64 ? v : ch->out;
   if (ch->spring != NULL) {
     kn_spring *s = ch->spring;
-    const double *base = cur;
-    for (i = 0; i < k; i++) vel[i] = ch->from[i];   /* the velocity option */
     for (i = 0; i < k; i++)
-      ch->to[i] = (ch->flags & KN_CH_RELATIVE) ? base[i] + ch->given[i] : ch->given[i];
-    (void)take_over(F, c, vel);
+      ch->to[i] = (ch->flags & KN_CH_RELATIVE) ? cur[i] + ch->given[i] : ch->given[i];
+    (void)take_over(F, c, ch->from);         /* from: the velocity option, or inherited */
     ch = &F->P->A.chans[c];
     kn_spring_init(s, k, &s->model, s->integrator, s->clamp, s->rest_delta,
-                   s->rest_speed, cur, ch->to, vel);
-    memcpy(ch->out, cur, (size_t)k * sizeof(double));
+                   s->rest_speed, ch->out, ch->to, ch->from);
     return;
   }
   for (i = 0; i < k; i++) {
@@ -316,7 +317,7 @@ static void start_chan(lk_frame *F, int c, const double *cur) {
     if (ch->flags & KN_CH_FROM) { ch->from[i] = g; ch->to[i] = cur[i]; }
     else { ch->from[i] = cur[i]; ch->to[i] = g; }
   }
-  (void)take_over(F, c, v);
+  (void)take_over(F, c, NULL);
 }
 
 /* Start node: read every field, then take them over.  0 when the node
@@ -327,13 +328,9 @@ static int start_node(lk_frame *F, int node, double tau) {
   A->nodes[node].started = 1;
   if (A->nodes[node].kind != KN_NODE_GROUP) {
     for (c = A->nodes[node].chan; c >= 0; c = A->chans[c].next) {
-      kn_chan *ch = &A->chans[c];
-      double small[64], *cur = ch->n <= 64 ? small : NULL;
-      if (ch->object == NULL) continue;
-      if (cur == NULL) cur = (double *)lua_newuserdata(F->L, (size_t)ch->n * sizeof(double));
-      if (!read_field(F, c, cur)) { field_error(F, node, c); return 0; }
-      start_chan(F, c, cur);
-      if (cur != small) lua_pop(F->L, 1);
+      if (A->chans[c].object == NULL) continue;
+      if (!read_field(F, c)) { field_error(F, node, c); return 0; }
+      start_chan(F, c);
     }
   }
   if (A->nodes[node].user & AN_ON_START) kn_anim_event(A, node, KN_EV_START, tau);
@@ -417,7 +414,7 @@ static int spring_step(lk_frame *F, int node, double dt) {
     if (!s->at_rest && left > 0.0) flags = kn_spring_update(s, left);
     if (flags & KN_SPRING_OVERFLOW) {
       kn_spring_reset_on_target(s);
-      lua_pushfstring(F->L, "update: a spring's state overflowed; it is put on its target");
+      lua_pushfstring(F->L, "%s: a spring's state overflowed; it is put on its target", F->P->verb);
       record_error(F);
     }
     memcpy(ch->out, KN_SPRING_SLOT(s, KN_SP_X), (size_t)k * sizeof(double));
@@ -729,7 +726,7 @@ void lk_anim_snap(lk_frame *F, int node) {
   int i;
   double t;
   if (A->nodes[node].user & AN_SPRINGS) {
-    A->nodes[node].started = 1;
+    if (!A->nodes[node].started) (void)start_node(F, node, 0.0);   /* its on_start */
     for (i = 0; i < A->nodes[node].nkids; i++) {
       int k = A->nodes[node].kids[i];
       if (A->nodes[k].state != KN_NODE_LIVE || !snap_springs(F, k)) continue;
@@ -1916,6 +1913,7 @@ static int kinetic_animator(lua_State *L) {
   kn_animator_init(&P->A);
   P->rng = (uint64_t)(uintptr_t)P * 0x9E3779B97F4A7C15u | 1u;
   P->fire_next = INT_MAX;
+  P->verb = "update";
   lua_createtable(L, UV_NSLOTS, 0);
   lua_pushvalue(L, -2);
   lua_rawseti(L, -2, UV_SELF);

@@ -57,6 +57,7 @@ typedef struct lk_animator {
   int loop_i;          /* the root the loop phase is at */
   int step_roots;      /* roots when the FFI step ran (those after joined later) */
   int fire_next;       /* the callback phase's next event (INT_MAX: none runs) */
+  const char *verb;    /* the method running a frame's work, for its messages */
   int nkeys;
   uint64_t rng;        /* stagger's "random" (xorshift64) */
 } lk_animator;
