@@ -162,6 +162,7 @@ static int set_paused(lua_State *L, int paused) {
   if (node >= 0) {
     not_child(L, &F, node);
     F.P->A.nodes[node].paused = paused;
+    F.P->starts_due = 1;                   /* resumed: it may start with the frame */
   }
   lua_settop(L, 1);
   return 1;

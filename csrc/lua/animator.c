@@ -943,12 +943,12 @@ static int frame_loop(lua_State *L) {
   double dt = (double)lua_tonumber(L, 2);
   int i = (int)lua_tointeger(L, 3), rest = lua_toboolean(L, 4);
   int n0 = rest ? P->step_roots : A->nroots;
-  int starts = lua_tointeger(L, 5) == 0;
+  int starts = lua_tointeger(L, 5) == 0, waiting = 0;
   lk_frame F;
   lk_anim_frame(L, P, 1, &F);
   push_keys(&F);
   P->busy = 1;
-  if (i == 0 && !rest && starts)
+  if (i == 0 && !rest && !starts)          /* every root moves from the frame's start */
     for (; i < A->nroots; i++) A->nodes[A->roots[i]].frame_start = 0.0;
   for (i = (int)lua_tointeger(L, 3); i < A->nroots; i++) {   /* chained nodes join */
     int id = A->roots[i];
@@ -959,7 +959,10 @@ static int frame_loop(lua_State *L) {
     P->loop_i = i;
     if (starts) {
       if (i >= n0) break;
-      prestart(&F, id);
+      if (!nd->started || (nd->kind == KN_NODE_GROUP && !(nd->user & AN_SWEPT))) {
+        prestart(&F, id);
+        waiting += !A->nodes[id].started;
+      }
       continue;
     }
     F.step = (dt - tau0) * rate;
@@ -969,6 +972,7 @@ static int frame_loop(lua_State *L) {
     lk_anim_advance(&F, id, t0, t1, tau0,
                     t1 == t0 + F.step || !(rate > 0.0) ? dt : tau0 + (t1 - t0) / rate);
   }
+  if (starts && waiting == 0) P->starts_due = 0;   /* none left to start */
   P->busy = 0;
   return 0;
 }
@@ -980,7 +984,7 @@ static int frame_loop(lua_State *L) {
 static int run_loop(lua_State *L, lk_frame *F, double dt, int err, int rest) {
   lk_animator *P = F->P;
   int from = 0, ok = 1, step;
-  for (step = 0; step < 2; step++, from = 0) {
+  for (step = P->starts_due ? 0 : 1; step < 2; step++, from = 0) {
     for (;;) {
       P->current = -1;
       lua_rawgeti(L, F->uv, UV_LOOP);
@@ -1126,6 +1130,7 @@ static int new_node(lk_frame *F, int kind, int sequence) {
   int id = kn_anim_node_new(&F->P->A, kind);
   lk_handle *h;
   if (id < 0) luaL_error(L, "not enough memory");
+  F->P->starts_due = 1;                    /* the next frame starts it first */
   lua_rawgeti(L, F->uv, UV_HANDLES);
   h = (lk_handle *)lk_newuserdata(L, sizeof(lk_handle));
   memset(h, 0, sizeof *h);
@@ -1870,7 +1875,9 @@ static int animator_pause(lua_State *L) {
 }
 
 static int animator_resume(lua_State *L) {
-  check_animator(L, 1)->A.paused = 0;
+  lk_animator *P = check_animator(L, 1);
+  P->A.paused = 0;
+  P->starts_due = 1;
   lua_settop(L, 1);
   return 1;
 }

@@ -58,6 +58,7 @@ typedef struct lk_animator {
   int step_roots;      /* roots when the FFI step ran (those after joined later) */
   int fire_next;       /* the callback phase's next event (INT_MAX: none runs) */
   const char *verb;    /* the method running a frame's work, for its messages */
+  int starts_due;      /* a root may wait for its start (made, resumed, sought) */
   int nkeys;
   uint64_t rng;        /* stagger's "random" (xorshift64) */
 } lk_animator;
