@@ -2,14 +2,21 @@
 ** animator.c -- kinetic.animator: animations that drive the fields of the
 ** caller's objects, advanced by one update a frame.
 **
-** A frame (anim:update(dt)) runs in two phases.  The loop phase advances
-** every top-level node by dt (times its scales), reading the start values
-** of the nodes whose delay ends and writing every driven field; it runs
-** under lua_pcall with `busy` set, so that Lua code it reaches (a field's
-** metamethods, a Lua easing) can neither change the store under it nor
-** leave it half-way.  The callback phase then fires the frame's events in
-** time order.  Nodes that ended are freed after both, so an event never
-** names a reused slot.
+** A frame (anim:update(dt)) runs in two phases.  The loop phase first
+** starts the top-level nodes whose delay was over when the frame began
+** (they read their fields before anything moves, as flux's newest-first
+** loop reads them), then advances every top-level node by dt (times its
+** scales), starting those whose delay ends inside the frame and writing
+** every driven field.  It runs under lua_pcall with `busy` set, so that
+** Lua code it reaches (a field's metamethods, a Lua easing) can neither
+** change the store under it nor leave it half-way: where such code
+** raises, the node it belongs to is stopped and the loop resumes with the
+** next one (a group's child runs protected on its own, so its siblings
+** go on).  The callback phase then fires the frame's events in time
+** order.  Nodes that ended are freed after both, so an event never names
+** a reused slot.  Under LuaJIT the FFI step (lk_anim_ffi_step) advances
+** first, in C, the nodes that need no Lua, and the loop phase takes the
+** others.
 */
 #include <float.h>
 #include <limits.h>
