@@ -138,7 +138,6 @@ static int animation_finish(lua_State *L) {
   kn_node *nd;
   not_child(L, &F, node);
   A = &F.P->A;
-  nd = &A->nodes[node];
   if (!lk_anim_fire_pending(&F, node)) return lua_error(L);   /* its queued events first */
   nd = &A->nodes[node];                    /* (callbacks may have grown the store) */
   if (nd->state == KN_NODE_CHAINED)
