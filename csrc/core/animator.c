@@ -30,7 +30,9 @@ void kn_span_init(kn_span *s, double delay, double duration, double iterations,
   if (duration == 0.0) s->total = delay;
 }
 
-static int odd(double c) { return fmod(c, 2.0) == 1.0; }
+int kn_span_backward(const kn_span *s, double pass) {
+  return s->after == KN_AFTER_REVERSE && fmod(pass, 2.0) == 1.0;
+}
 
 /* The last pass of a finite span: ceil(N) - 1. */
 static double last_pass(const kn_span *s) {
@@ -62,7 +64,7 @@ double kn_span_local(const kn_span *s, double t, double *pass, int *phase) {
   }
   *pass = c;
   if (s->after == KN_AFTER_STOP && c >= 1.0) u = T;
-  else if (s->after == KN_AFTER_REVERSE && odd(c)) u = T - u;
+  else if (kn_span_backward(s, c)) u = T - u;
   return u;
 }
 
@@ -71,7 +73,7 @@ double kn_span_progress(const kn_span *s, double u, double pass) {
     double p = u / s->duration;
     return p > 1.0 ? 1.0 : p;
   }
-  return (s->after == KN_AFTER_REVERSE && odd(pass)) ? 0.0 : 1.0;
+  return kn_span_backward(s, pass) ? 0.0 : 1.0;
 }
 
 /* ---- store ------------------------------------------------------------ */
@@ -461,7 +463,7 @@ void kn_anim_tween_velocity(const kn_animator *A, int c, double rate, double *v)
   d4 = quotient(nd->easing, p, ep, h / 4);
   slope = (4.0 * (2.0 * d4 - d2) - (2.0 * d2 - d1)) / 3.0;
   /* a reverse pass runs the easing backwards */
-  if (nd->span.after == KN_AFTER_REVERSE && odd(pass)) slope = -slope;
+  if (kn_span_backward(&nd->span, pass)) slope = -slope;
   for (i = 0; i < k; i++) v[i] = slope * (ch->to[i] - ch->from[i]) / T * rate;
 }
 

@@ -51,6 +51,9 @@ void kn_span_init(kn_span *s, double delay, double duration, double iterations,
    the end of the last pass). */
 double kn_span_local(const kn_span *s, double t, double *pass, int *phase);
 
+/* Whether pass runs backwards (the odd passes of "reverse"). */
+int kn_span_backward(const kn_span *s, double pass);
+
 /* Input progress u / T of local time u (T = 0: 1 on a forward last pass,
    0 on a backward one). */
 double kn_span_progress(const kn_span *s, double u, double pass);

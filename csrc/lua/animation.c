@@ -341,10 +341,8 @@ static int animation_tostring(lua_State *L) {
   const char *state = nd == NULL || nd->state == KN_NODE_DONE ? "done"
                     : nd->paused ? "paused"
                     : nd->state == KN_NODE_CHAINED || !nd->started ? "waiting" : "running";
-  static const char kinds[4][8] = { "tween", "spring", "group", "call" };
   lua_pushfstring(L, "%s (%s, %s)", tname,
-                  is_seq ? "sequence" : kinds[h->kind & 3],
-                  state);
+                  lk_anim_kind_name(h->kind, is_seq ? AN_SEQUENCE : 0u), state);
   return 1;
 }
 

@@ -88,10 +88,13 @@ static void record_error(lk_frame *F) {
   }
 }
 
-static const char *kind_name(const kn_node *nd) {
+const char *lk_anim_kind_name(int kind, unsigned user) {
   static const char names[4][8] = { "tween", "spring", "group", "call" };
-  if (nd->user & AN_SEQUENCE) return "sequence";
-  return names[nd->kind];
+  return (user & AN_SEQUENCE) ? "sequence" : names[kind & 3];
+}
+
+static const char *kind_name(const kn_node *nd) {
+  return lk_anim_kind_name(nd->kind, nd->user);
 }
 
 /* ---- Lua easings ---------------------------------------------------------- */
@@ -537,8 +540,6 @@ static void sweep_kids(lk_frame *F, int g, double ua, double ub, int inclusive,
   }
 }
 
-static int odd(double c) { return fmod(c, 2.0) == 1.0; }
-
 /* One pass c of group g swept from unmirrored local time va to vb (frame
    times taua, taub): mirrored on a reverse pass, skipped on the passes
    after the first of "stop" (they show the end). */
@@ -546,7 +547,7 @@ static void sweep_pass(lk_frame *F, int g, const kn_span *sp, double c, double v
                        double vb, int inclusive, double taua, double taub) {
   double T = sp->duration;
   if (sp->after == KN_AFTER_STOP && c >= 1.0) return;
-  if (sp->after == KN_AFTER_REVERSE && odd(c)) { va = T - va; vb = T - vb; }
+  if (kn_span_backward(sp, c)) { va = T - va; vb = T - vb; }
   sweep_kids(F, g, va, vb, inclusive, taua, taub);
 }
 
@@ -555,7 +556,7 @@ static void sweep_pass(lk_frame *F, int g, const kn_span *sp, double c, double v
 static double pass_time(const kn_span *sp, double t, double *pass) {
   int phase;
   double u = kn_span_local(sp, t, pass, &phase);
-  if (sp->after == KN_AFTER_REVERSE && odd(*pass)) u = sp->duration - u;
+  if (kn_span_backward(sp, *pass)) u = sp->duration - u;
   if (sp->after == KN_AFTER_STOP && *pass >= 1.0) u = sp->duration;
   return u;
 }

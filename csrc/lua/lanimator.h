@@ -93,6 +93,9 @@ typedef struct lk_frame {
 void lk_anim_frame(lua_State *L, lk_animator *P, int uvidx, lk_frame *F);
 /* The node's extras table (UV_EXTRAS), pushed; made when missing. */
 void lk_anim_need_extras(lk_frame *F, int node);
+/* "tween", "spring", "group", "call", or "sequence" when user has
+   AN_SEQUENCE: what messages and __tostring call a node. */
+const char *lk_anim_kind_name(int kind, unsigned user);
 /* The node's handle, pushed. */
 void lk_anim_push_handle(lk_frame *F, int node);
 /* Advance node from its time t0 to t1; the frame times tau0, tau1 map to
