@@ -182,15 +182,15 @@ describe("easing API", function()
       { "cubic-bezier(0.5, 0, 0.5)", "needs 4 numbers" }, { "linear()", "at least 2 stops" },
       { "linear(1)", "at least 2 stops" }, { "linear(0.5)", "at least 2 stops" },
       { "linear(0 0% 100%)", "at least 2 stops" }, { "linear(100%)", "output" },
-      { "linear(0% 1 50%)", "between" }, { "linear(0%, 1)", "output" },
+      { "linear(0% 1 50%)", "output number first" }, { "linear(0%, 1)", "output" },
       { "linear(0, 1 50% 60% 70%)", "too many" }, { "frames(3)", "unknown easing function" },
-      { "", "empty" }, { "7", "" }, { "test", "unknown easing name 'test'" }, { "initial", "unknown" },
+      { "", "empty" }, { "7", "" }, { "test", "unknown easing name 'test'" }, { "initial", "CSS-wide keywords" },
       { "ease x", "unexpected 'x'" }, { "ease(", "" }, { "cubic-bezier(0.1, nan, 0.2, 1)", "number" },
       { "cubic-bezier(0.1, inf, 0.2, 1)", "number" }, { "cubic-bezier(0.1, 1e999, 0.2, 1)", "finite" },
       { "cubic-bezier (0.1, 0, 0.2, 1)", "" }, { "steps(2px)", "" }, { "inQuad()", "no parameters" },
       { "outBack(1, 2)", "at most 1" }, { "outElastic(1, 0)", "period" }, { "linear(0, 1", "missing ')'" },
-      { "cubic-bezier(0.1 0 0.2 1)", "',' or ')'" }, { "cubic-bezier(0.1, 0, 0.2, 1) ,", "unexpected" },
-      { "accelerate(1, 2)", "at most 1" }, { "inquad", "unknown" }, { "cubic-bezier(0.1, 0, 1., 1)", "number" },
+      { "cubic-bezier(0.1 0 0.2 1)", "',' or ')'" }, { "cubic-bezier(0.1, 0, 0.2, 1) ,", "a list of easings" },
+      { "accelerate(1, 2)", "at most 1" }, { "inquad", "unknown" }, { "cubic-bezier(0.1, 0, 1., 1)", "',' or ')' expected" },
     }
     for _, c in ipairs(bad) do
       fails("bad argument #1 to 'easing' (easing spec expected, got '" .. c[1] .. "'", kinetic.easing, c[1])

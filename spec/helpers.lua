@@ -64,6 +64,15 @@ function M.ulps(a, b)
   return math.abs(a - b) / ulp
 end
 
+-- prev_double(x): the largest double below x, for a positive finite x.
+function M.prev_double(x)
+  if x <= 2 ^ -1022 then return x - 2 ^ -1074 end
+  local m, e = math.frexp(x)
+  local ulp = 2 ^ (e - 53)
+  if m == 0.5 then ulp = ulp / 2 end
+  return x - ulp
+end
+
 -- lcg(seed): a generator of numbers in [0, 1), the 31-bit LCG
 -- s = (s * 1103515245 + 12345) mod 2^31, not math.random: the same cases
 -- on every run.  Its products exceed 2^53: on Lua 5.3 and 5.4 an integer

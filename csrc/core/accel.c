@@ -26,3 +26,17 @@ double kn_accel2_eval(double v0, double x) {
   if (x <= 0.5) return half1(v0, x);
   return 1.0 - half1(v0, 1.0 - x);
 }
+
+static double after(double c, double x, double next) {
+  return c > x && c < next ? c : next;
+}
+
+double kn_accel_next_break(int kind, double v0, double x) {
+  double c, next = 1.0;
+  if (v0 == 1.0) return 1.0;                       /* F = x */
+  c = -v0 / (2.0 * (1.0 - v0));
+  if (kind == 1) return after(c, x, next);
+  next = after(0.5, x, next);
+  next = after(c / 2.0, x, next);
+  return after(1.0 - c / 2.0, x, next);
+}

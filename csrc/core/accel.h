@@ -18,4 +18,10 @@
 double kn_accel1_eval(double v0, double x);
 double kn_accel2_eval(double v0, double x);
 
+/* The first point after x in (x, 1) where accel1 (kind 1) or accel2
+   (kind 2) turns, or 1: F1' = v0 + 2 (1 - v0) x = 0 at x = -v0 / (2 (1 - v0));
+   accel2's halves turn at half of that and at its mirror, and may change
+   direction at 1/2. */
+double kn_accel_next_break(int kind, double v0, double x);
+
 #endif

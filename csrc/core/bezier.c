@@ -465,3 +465,31 @@ double kn_bezier_solve_closed(const kn_bezier *bz, double t) {
   }
   return u < 0.0 ? 0.0 : (u > 1.0 ? 1.0 : u);
 }
+
+/* ---- monotone pieces ------------------------------------------------------ */
+
+/* y is a function of u and u of t is increasing, so the output changes
+   direction only where y'(u) = 3a u^2 + 2b u + c changes sign: the roots
+   of that quadratic inside (0, 1), mapped to t = x(u). */
+double kn_bezier_next_break(const kn_bezier *b, double t) {
+  const kn_cubic *k = &b->y;
+  double r[2], next = 1.0, A = 3.0 * k->a, B = 2.0 * k->b, C = k->c;
+  int n = 0, i;
+  if (A == 0.0) {
+    if (B != 0.0) r[n++] = -C / B;
+  } else {
+    double disc = B * B - 4.0 * A * C;
+    if (disc > 0.0) {
+      double q = -0.5 * (B + (B < 0.0 ? -sqrt(disc) : sqrt(disc)));
+      r[n++] = q / A;
+      if (q != 0.0) r[n++] = C / q;
+    }
+  }
+  for (i = 0; i < n; i++) {
+    double x;
+    if (!(r[i] > 0.0 && r[i] < 1.0)) continue;
+    x = cubic_d(&b->x, r[i]);
+    if (x > t && x < next) next = x;
+  }
+  return next;
+}

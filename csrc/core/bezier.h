@@ -61,6 +61,10 @@ int kn_bezier_monotone(const kn_bezier *b);
    returns 1, or returns 0 when no finite t reaches y. */
 int kn_bezier_inverse(const kn_bezier *b, double y, double *t);
 
+/* The first t' > t in (0, 1) where the output may change direction (a
+   root of dy/du mapped to t), or 1 when there is none: between two such
+   points the easing is monotone. */
+double kn_bezier_next_break(const kn_bezier *b, double t);
 /* The same x(u) = t root by the closed-form (Cardano / trigonometric)
    cubic formula, plain double arithmetic: a cross-check for tests and the
    C benchmark, not used by eval. */

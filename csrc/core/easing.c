@@ -21,7 +21,23 @@ double kn_easing_eval(const kn_easing *e, double p, int before_flag) {
     case KN_E_ACCEL:      return kn_accel1_eval(e->u.v0, p);
     case KN_E_ACCELDECEL: return kn_accel2_eval(e->u.v0, p);
     case KN_E_CALLBACK:   return e->u.callback.fn(e->u.callback.ctx, p);
+    case KN_E_SPRING:     return kn_spring_curve_eval(&e->u.spring, p);
     default:              return p;
+  }
+}
+
+double kn_easing_next_break(const kn_easing *e, double p) {
+  switch (e->kind) {
+    case KN_E_BEZIER:     return kn_bezier_next_break(&e->u.bezier, p);
+    case KN_E_LINEARFN:   return kn_linearfn_next_break(e->points, e->npoints, p);
+    case KN_E_PENNER:     return kn_penner_next_break(&e->u.penner, p);
+    case KN_E_ACCEL:      return kn_accel_next_break(1, e->u.v0, p);
+    case KN_E_ACCELDECEL: return kn_accel_next_break(2, e->u.v0, p);
+    case KN_E_SPRING: {
+      double b = kn_spring_curve_next_zero(&e->u.spring, 1, p);
+      return b < 1.0 ? b : 1.0;
+    }
+    default:              return 1.0;
   }
 }
 
@@ -35,6 +51,7 @@ static void clear(kn_easing *e, int kind) {
   e->kind = kind;
   e->keyword = KN_KW_NONE;
   e->npoints = 0;
+  e->speclen = 0;
   memset(&e->u, 0, sizeof e->u);
 }
 
@@ -76,6 +93,11 @@ void kn_easing_init_callback(kn_easing *e, kn_easing_fn fn, void *ctx) {
   e->u.callback.ctx = ctx;
 }
 
+void kn_easing_init_spring(kn_easing *e, const kn_spring_curve *c) {
+  clear(e, KN_E_SPRING);
+  e->u.spring = *c;
+}
+
 void kn_easing_init_linearfn(kn_easing *e, size_t npoints) {
   clear(e, KN_E_LINEARFN);
   e->npoints = npoints;
@@ -95,6 +117,20 @@ size_t kn_fmtnum(char *buf, double x) {
   }
   if (dp != '.') for (c = buf; *c; c++) if (*c == dp) *c = '.';
   return strlen(buf);
+}
+
+size_t kn_css_fmtnum(char *buf, double x) {
+  char dp = localeconv()->decimal_point[0], *c;
+  size_t n;
+  if (fabs(x) >= 1e21) return kn_fmtnum(buf, x);
+  snprintf(buf, 48, "%.6f", x);
+  for (c = buf; *c; c++) if (*c == dp) *c = '.';
+  n = strlen(buf);
+  while (n > 0 && buf[n - 1] == '0') n--;
+  if (n > 0 && buf[n - 1] == '.') n--;
+  buf[n] = '\0';
+  if (strcmp(buf, "-0") == 0) { strcpy(buf, "0"); n = 1; }
+  return n;
 }
 
 typedef struct { char *buf; size_t cap, len; } out_t;
@@ -171,8 +207,63 @@ size_t kn_easing_tostring(const kn_easing *e, char *buf, size_t cap) {
     case KN_E_CALLBACK:       /* no text reads back as a caller's function */
       put(&o, "function");
       break;
+    case KN_E_SPRING: {       /* a description; no spec string makes one */
+      const kn_spring_curve *c = &e->u.spring;
+      put(&o, "spring(mass "); putnum(&o, c->model.mass);
+      put(&o, ", stiffness "); putnum(&o, c->model.stiffness);
+      put(&o, ", damping "); putnum(&o, c->model.damping);
+      put(&o, ", velocity "); putnum(&o, c->w);
+      put(&o, ", duration "); putnum(&o, c->duration); put(&o, ")");
+      break;
+    }
     default:
       put(&o, "linear");
+  }
+  if (cap > 0) buf[o.len < o.cap ? o.len : o.cap] = '\0';
+  return o.len;
+}
+
+static void putcss(out_t *o, double x) {
+  char b[48];
+  kn_css_fmtnum(b, x);
+  put(o, b);
+}
+
+size_t kn_easing_css(const kn_easing *e, char *buf, size_t cap) {
+  static const char kw[][12] = { "", "ease", "ease-in", "ease-out", "ease-in-out" };
+  out_t o;
+  size_t i;
+  o.buf = buf; o.cap = cap > 0 ? cap - 1 : 0; o.len = 0;
+  switch (e->kind) {
+    case KN_E_LINEAR: put(&o, "linear"); break;
+    case KN_E_BEZIER:
+      if (e->keyword != KN_KW_NONE) { put(&o, kw[e->keyword]); break; }
+      put(&o, "cubic-bezier(");
+      putcss(&o, e->u.bezier.x1); put(&o, ", "); putcss(&o, e->u.bezier.y1); put(&o, ", ");
+      putcss(&o, e->u.bezier.x2); put(&o, ", "); putcss(&o, e->u.bezier.y2); put(&o, ")");
+      break;
+    case KN_E_STEPS:
+      put(&o, "steps(");
+      putcss(&o, (double)e->u.steps.n);
+      if (e->u.steps.position != KN_JUMP_END && e->u.steps.position != KN_END) {
+        put(&o, ", ");
+        put(&o, kn_steps_position_name(e->u.steps.position));
+      }
+      put(&o, ")");
+      break;
+    case KN_E_LINEARFN:
+      put(&o, "linear(");
+      for (i = 0; i < e->npoints; i++) {
+        if (i > 0) put(&o, ", ");
+        putcss(&o, e->points[2 * i + 1]);
+        put(&o, " ");
+        putcss(&o, e->points[2 * i]);
+        put(&o, "%");
+      }
+      put(&o, ")");
+      break;
+    default:
+      return 0;
   }
   if (cap > 0) buf[o.len < o.cap ? o.len : o.cap] = '\0';
   return o.len;
@@ -209,6 +300,12 @@ int kn_easing_equal(const kn_easing *a, const kn_easing *b) {
       return a->u.v0 == b->u.v0;
     case KN_E_CALLBACK:
       return a->u.callback.fn == b->u.callback.fn && a->u.callback.ctx == b->u.callback.ctx;
+    case KN_E_SPRING: {
+      const kn_spring_curve *p = &a->u.spring, *q = &b->u.spring;
+      return p->model.mass == q->model.mass && p->model.stiffness == q->model.stiffness &&
+             p->model.damping == q->model.damping && p->w == q->w &&
+             p->duration == q->duration;
+    }
     default:
       return 1;
   }

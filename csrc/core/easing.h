@@ -14,6 +14,7 @@
 #include "bezier.h"
 #include "steps.h"
 #include "penner.h"
+#include "spring_easing.h"
 
 typedef struct kn_easing kn_easing;
 
@@ -25,7 +26,8 @@ enum kn_easing_kind {
   KN_E_PENNER,      /* inQuad ... outInBounce */
   KN_E_ACCEL,       /* accelerate(v0): accel1 of accel.h */
   KN_E_ACCELDECEL,  /* accelerate-decelerate(v0): accel2 of accel.h */
-  KN_E_CALLBACK     /* a function the caller provides (kn_easing_init_callback) */
+  KN_E_CALLBACK,    /* a function the caller provides (kn_easing_init_callback) */
+  KN_E_SPRING       /* a spring's exact motion (spring_easing.h) */
 };
 
 /* A caller's easing function: the output progress at input progress p,
@@ -44,12 +46,14 @@ struct kn_easing {
   int kind;                 /* enum kn_easing_kind */
   int keyword;              /* enum kn_keyword, for Bezier */
   size_t npoints;           /* linear(): number of points */
+  size_t speclen;           /* bytes of specified CSS text after the points, 0: none */
   union {
     kn_bezier bezier;
     kn_steps steps;
     kn_penner penner;
     double v0;              /* accelerate / accelerate-decelerate */
     struct { kn_easing_fn fn; void *ctx; } callback;
+    kn_spring_curve spring;
   } u;
   double points[];          /* linear(): npoints {input %, output} pairs */
 };
@@ -57,12 +61,24 @@ struct kn_easing {
 /* Bytes needed for an easing with n linear() points. */
 #define kn_easing_size(n) (offsetof(kn_easing, points) + 2 * (size_t)(n) * sizeof(double))
 
+/* The specified CSS text a parsed easing keeps after its points (speclen
+   bytes and a NUL), and the size of the whole block. */
+#define kn_easing_specified(e) ((const char *)((e)->points + 2 * (e)->npoints))
+#define kn_easing_block_size(e) \
+  (kn_easing_size((e)->npoints) + ((e)->speclen ? (e)->speclen + 1 : 0))
+
 /* Output progress at input progress p; before_flag (0/1) only matters for
    steps().  Any finite p is allowed. */
 double kn_easing_eval(const kn_easing *e, double p, int before_flag);
 
 /* out[i] = eval(i/n) for i = 0..n (n + 1 values, n >= 1, last at p = 1). */
 void kn_easing_sample(const kn_easing *e, size_t n, double *out);
+
+/* The first input after p (p in [0, 1)) where the output may change
+   direction or jump, or 1: on every interval between two such inputs the
+   easing is monotone (steps() and the identity have none; a caller's
+   function is not known and gets none). */
+double kn_easing_next_break(const kn_easing *e, double p);
 
 /* Initializers (parameters already validated by the caller). */
 void kn_easing_init_linear(kn_easing *e);
@@ -73,12 +89,25 @@ void kn_easing_init_penner(kn_easing *e, int family, int mode);
 void kn_easing_init_accel(kn_easing *e, int kind, double v0);
 /* fn(ctx, p) for every p (steps' before flag does not reach it). */
 void kn_easing_init_callback(kn_easing *e, kn_easing_fn fn, void *ctx);
+void kn_easing_init_spring(kn_easing *e, const kn_spring_curve *c);
 /* linear(): e->points must hold npoints pairs {input % or NaN, output}. */
 void kn_easing_init_linearfn(kn_easing *e, size_t npoints);
 
 /* Canonical text (NUL-terminated, truncated to cap); returns the full
    length as snprintf does. */
 size_t kn_easing_tostring(const kn_easing *e, char *buf, size_t cap);
+
+/* The computed-value serialization browsers give for an easing with a CSS
+   form (keywords stay keywords, steps(n) drops an end position, linear()
+   lists every point with one input, numbers as kn_css_fmtnum), written
+   as kn_easing_tostring writes; 0 (and buf untouched) for an easing with
+   no CSS form (Penner's, accelerate, a spring's, a caller's function). */
+size_t kn_easing_css(const kn_easing *e, char *buf, size_t cap);
+
+/* A number as CSSOM serializes it: at most 6 decimals, no trailing zeros,
+   no "-0"; magnitudes from 1e21 up in kn_fmtnum's exponent form.  buf
+   needs 48 bytes. */
+size_t kn_css_fmtnum(char *buf, double x);
 
 /* 1 when both describe the same function (same kind and parameters; a
    keyword equals its cubic-bezier()). */

@@ -1,37 +1,60 @@
 /*
-** easing_parse.c -- strict parser for easing spec strings.
+** easing_parse.c -- the parser behind kinetic.easing(spec).
 **
-** CSS <easing-function> syntax (CSS Easing 2) with CSS tokens: ASCII
-** case-insensitive keywords and function names, a function name directly
-** followed by '(', <number> = [+-]? (d+ (. d+)? | . d+) (e [+-]? d+)?,
-** <percentage> = <number>%, <integer> = [+-]? d+, whitespace = space, tab,
-** LF, CR, FF.  Anything a browser rejects is rejected (steps(0), steps(1.5),
-** steps(1, jump-none), x outside [0,1], linear() with fewer than two stops,
-** units, trailing text ...).  Not supported: calc(), comments, escapes.
-** Penner names are camelCase (case-sensitive), kebab-case (any case), or
-** flux's and hump.timer's names (the table `aliases`).
+** CSS <easing-function> values exactly as the browser engines parse them
+** (CSS Easing 2, on the tokens of CSS Syntax 3: comments, escapes, ASCII
+** case-insensitive keywords; and math functions over numbers and
+** percentages, css_calc.h), checked against the Web Platform Tests.  A
+** literal out of range is an error (cubic-bezier(1.1, ...), steps(0));
+** a math function out of range is clamped at computed-value time, as CSS
+** Values 4 says: cubic-bezier x into [0, 1], a steps() count rounded to
+** the nearest integer (halves up) and raised to 1 (2 for jump-none), NaN
+** to 0 (a NaN steps() count is an error).  Kinetic's own names are
+** extensions: Penner's equations in camelCase (case-sensitive), kebab-case
+** (any case), flux's and hump.timer's spellings, accelerate().
+**
+** Besides the easing the parser writes the value's specified
+** serialization, as the browsers give it: keywords in lowercase, numbers
+** in their shortest form with at most 6 decimals, a math function as
+** calc(<its value>), step-start as steps(1, start), an end position left
+** out, a linear() stop list as written.  What needs a document (var(),
+** lengths, sibling-index(), CSS-wide keywords, lists) is rejected with a
+** message that says so.
 */
 #include "fpcontract.h"
-#include <ctype.h>
 #include <limits.h>
-#include <locale.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "easing_parse.h"
 #include "accel.h"
+#include "css_calc.h"
+#include "css_token.h"
 
-typedef struct {
-  const char *s, *end;   /* cursor and end of input */
-  const char *start;     /* whole input, for messages */
+/* The largest magnitude a math function gives where the context has no
+   bound of its own (infinity is clamped to it, as CSS Values 4 clamps to
+   the largest value the implementation supports). */
+#define CALC_MAX KN_BEZIER_YMAX
+
+typedef struct P {
+  kn_css_lexer lx;
   char *err;
   size_t errcap;
+  kn_easing_text *sp;    /* the specified serialization, or NULL */
+  int nan_seen;          /* a math function gave NaN */
 } P;
 
-/* Write the message to p->err (printf format) and return 0. */
+/* One argument: a literal or a math function. */
+typedef struct arg {
+  double x;
+  int type;              /* KN_CALC_NUMBER / KN_CALC_PERCENTAGE */
+  int is_int;            /* a literal written as an integer */
+  int calc;              /* it came from a math function */
+  const char *start, *end;
+} arg;
+
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
@@ -44,12 +67,7 @@ static int fail(P *p, const char *fmt, ...) {
   return 0;
 }
 
-static int is_ws(int c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
-static void skip_ws(P *p) { while (p->s < p->end && is_ws((unsigned char)*p->s)) p->s++; }
-static int is_namech(int c) { return isalnum(c) || c == '-' || c == '_'; }
-static int at(P *p, char c) { return p->s < p->end && *p->s == c; }
-
-/* Up to 24 characters of the input from q, for messages. */
+/* Up to 24 bytes of text from q, for messages ("..." when cut). */
 static const char *excerpt(const char *q, const char *end, char *buf) {
   size_t n = (size_t)(end - q);
   if (n > 24) n = 24;
@@ -62,81 +80,121 @@ static const char *excerpt(const char *q, const char *end, char *buf) {
 static int eq_ci(const char *a, size_t n, const char *b) {
   size_t i;
   if (strlen(b) != n) return 0;
-  for (i = 0; i < n; i++)
-    if (tolower((unsigned char)a[i]) != tolower((unsigned char)b[i])) return 0;
+  for (i = 0; i < n; i++) {
+    int x = (unsigned char)a[i], y = (unsigned char)b[i];
+    if (x >= 'A' && x <= 'Z') x += 'a' - 'A';
+    if (y >= 'A' && y <= 'Z') y += 'a' - 'A';
+    if (x != y) return 0;
+  }
   return 1;
 }
 
-/* A CSS number token at the cursor.  *is_int: no fraction, no exponent.
-   *pct: followed by '%' (consumed).  Returns 0 (with a message) if there
-   is none, if a unit follows, or if it overflows. */
-static int number(P *p, double *x, int *is_int, int *pct, const char *what) {
-  const char *q = p->s, *b = p->s;
-  char buf[512], ex[32];
-  char dp = localeconv()->decimal_point[0];
-  size_t n, i;
-  int digits = 0;
-  *is_int = 1;
-  if (q < p->end && (*q == '+' || *q == '-')) q++;
-  while (q < p->end && isdigit((unsigned char)*q)) { q++; digits++; }
-  if (q + 1 < p->end && *q == '.' && isdigit((unsigned char)q[1])) {
-    *is_int = 0; q++;
-    while (q < p->end && isdigit((unsigned char)*q)) { q++; digits++; }
+/* ---- the specified text ----------------------------------------------------- */
+
+static void sp_put(P *p, const char *s) {
+  kn_easing_text *t = p->sp;
+  size_t n = strlen(s);
+  if (t == NULL) return;
+  if (t->len < t->cap) {
+    size_t room = t->cap - t->len;
+    memcpy(t->buf + t->len, s, n < room ? n : room);
   }
-  if (digits == 0)
-    return fail(p, "%s expected at '%s'", what, excerpt(b, p->end, ex));
-  if (q < p->end && (*q == 'e' || *q == 'E')) {
-    const char *r = q + 1;
-    if (r < p->end && (*r == '+' || *r == '-')) r++;
-    if (r < p->end && isdigit((unsigned char)*r)) {
-      *is_int = 0; q = r;
-      while (q < p->end && isdigit((unsigned char)*q)) q++;
-    }
-  }
-  n = (size_t)(q - b);
-  if (n >= sizeof buf) return fail(p, "number too long at '%s'", excerpt(b, p->end, ex));
-  memcpy(buf, b, n);
-  buf[n] = '\0';
-  for (i = 0; i < n; i++) if (buf[i] == '.') buf[i] = dp;
-  *x = strtod(buf, NULL);
-  if (!isfinite(*x)) return fail(p, "finite number expected, got '%s'", excerpt(b, q, ex));
-  *pct = 0;
-  if (q < p->end && *q == '%') { *pct = 1; q++; }
-  else if (q < p->end && (is_namech((unsigned char)*q) || *q == '.'))
-    return fail(p, "%s expected, got '%s'", what, excerpt(b, p->end, ex));
-  p->s = q;
-  return 1;
+  t->len += n;
 }
 
-/* A plain number argument (no percentage). */
-static int num_arg(P *p, double *x, const char *what) {
-  int is_int, pct;
-  const char *b = p->s;
+static void sp_arg(P *p, const arg *a) {
+  char b[48];
+  if (a->calc) sp_put(p, "calc(");
+  if (isnan(a->x)) sp_put(p, "NaN");
+  else if (isinf(a->x)) sp_put(p, a->x > 0 ? "infinity" : "-infinity");
+  else { kn_css_fmtnum(b, a->x); sp_put(p, b); }
+  if (a->type == KN_CALC_PERCENTAGE) sp_put(p, "%");
+  if (a->calc) sp_put(p, ")");
+}
+
+/* ---- tokens and arguments ------------------------------------------------- */
+
+/* The next token that is not whitespace. */
+static void next_tok(P *p, kn_css_token *tk) {
+  kn_css_next(&p->lx, tk);
+  if (tk->type == KN_TK_WS) kn_css_next(&p->lx, tk);
+}
+
+/* The type of the next non-whitespace token, without reading it. */
+static int peek_tok(P *p) {
+  kn_css_lexer save = p->lx;
+  kn_css_token tk;
+  next_tok(p, &tk);
+  p->lx = save;
+  return tk.type;
+}
+
+/* A number or percentage argument: a literal or a math function. */
+static int read_arg(P *p, arg *a, const char *what) {
+  kn_css_token tk;
   char ex[32];
-  if (!number(p, x, &is_int, &pct, what)) return 0;
-  if (pct) return fail(p, "%s expected, got '%s'", what, excerpt(b, p->s, ex));
+  const char *why;
+  next_tok(p, &tk);
+  a->start = tk.start;
+  a->calc = 0;
+  a->is_int = tk.is_integer;
+  if (tk.type == KN_TK_NUMBER || tk.type == KN_TK_PERCENTAGE) {
+    if (tk.too_long) return fail(p, "number too long at '%s'", excerpt(tk.start, p->lx.end, ex));
+    if (!isfinite(tk.value))
+      return fail(p, "finite number expected, got '%s'", excerpt(tk.start, tk.end, ex));
+    a->x = tk.value;
+    a->type = tk.type == KN_TK_NUMBER ? KN_CALC_NUMBER : KN_CALC_PERCENTAGE;
+  } else if (kn_css_is_math(&tk)) {
+    if (!kn_css_math(&p->lx, &tk, &a->x, &a->type, p->err, p->errcap)) return 0;
+    a->calc = 1;
+    a->is_int = 0;
+    if (isnan(a->x)) p->nan_seen = 1;
+  } else if ((why = kn_css_needs_document(&tk)) != NULL) {
+    return fail(p, "%s", why);
+  } else if (tk.type == KN_TK_DIMENSION) {
+    return fail(p, "%s expected, got '%s' (values with units need a document)", what,
+                excerpt(tk.start, tk.end, ex));
+  } else if (tk.type == KN_TK_EOF) {
+    return fail(p, "%s expected at the end of the spec", what);
+  } else {
+    return fail(p, "%s expected at '%s'", what, excerpt(tk.start, p->lx.end, ex));
+  }
+  a->end = p->lx.s;
   return 1;
+}
+
+/* An argument where the context is unbounded: a literal as written; a
+   math function with NaN as 0 and the infinities (and anything beyond)
+   as the largest magnitude kinetic takes. */
+static double calc_unbounded(const arg *a) {
+  if (!a->calc) return a->x;
+  if (isnan(a->x)) return 0.0;
+  return a->x > CALC_MAX ? CALC_MAX : (a->x < -CALC_MAX ? -CALC_MAX : a->x);
 }
 
 /* After an argument: ',' (returns 1) or ')' (returns 2); 0 on error. */
 static int sep(P *p, const char *fname) {
+  kn_css_token tk;
   char ex[32];
-  skip_ws(p);
-  if (at(p, ',')) { p->s++; skip_ws(p); return 1; }
-  if (at(p, ')')) { p->s++; return 2; }
-  if (p->s >= p->end) return fail(p, "missing ')' after %s(", fname);
-  return fail(p, "',' or ')' expected in %s() at '%s'", fname, excerpt(p->s, p->end, ex));
+  next_tok(p, &tk);
+  if (tk.type == KN_TK_COMMA) return 1;
+  if (tk.type == KN_TK_RPAREN) return 2;
+  if (tk.type == KN_TK_EOF) return fail(p, "missing ')' after %s(", fname);
+  return fail(p, "',' or ')' expected in %s() at '%s'", fname, excerpt(tk.start, p->lx.end, ex));
 }
 
-/* Reads up to max numbers "a, b, c)" into v; at least min. */
-static int num_list(P *p, const char *fname, double *v, int min, int max, int *count) {
+/* Up to max number arguments "a, b, c)" into v; at least min. */
+static int num_list(P *p, const char *fname, arg *v, int min, int max, int *count) {
   int k = 0, r;
   char what[64];
-  skip_ws(p);
   for (;;) {
     if (k == max) return fail(p, "%s() takes at most %d argument%s", fname, max, max == 1 ? "" : "s");
     snprintf(what, sizeof what, "number (argument %d of %s())", k + 1, fname);
-    if (!num_arg(p, &v[k], what)) return 0;
+    if (!read_arg(p, &v[k], what)) return 0;
+    if (v[k].type != KN_CALC_NUMBER) {
+      char ex[32];
+      return fail(p, "%s expected, got '%s'", what, excerpt(v[k].start, v[k].end, ex));
+    }
     k++;
     r = sep(p, fname);
     if (r == 0) return 0;
@@ -147,111 +205,161 @@ static int num_list(P *p, const char *fname, double *v, int min, int max, int *c
   return 1;
 }
 
-static int parse_bezier(P *p, kn_easing *e) {
-  double v[4];
-  int k;
+/* ---- CSS functions ---------------------------------------------------------- */
+
+/* An x of cubic-bezier(): a literal must lie in [0, 1], a math function is
+   clamped into it. */
+static int bezier_x(P *p, const arg *a, double *x, const char *name) {
   char b1[32];
-  if (!num_list(p, "cubic-bezier", v, 4, 4, &k)) return 0;
-  if (v[0] < 0.0 || v[0] > 1.0)
-    return fail(p, "cubic-bezier() x1 must lie in [0, 1], got %s", (kn_fmtnum(b1, v[0]), b1));
-  if (v[2] < 0.0 || v[2] > 1.0)
-    return fail(p, "cubic-bezier() x2 must lie in [0, 1], got %s", (kn_fmtnum(b1, v[2]), b1));
-  if (!(fabs(v[1]) <= KN_BEZIER_YMAX) || !(fabs(v[3]) <= KN_BEZIER_YMAX))
-    return fail(p, "cubic-bezier() y1 and y2 must lie in [-1e300, 1e300], got %s",
-                (kn_fmtnum(b1, fabs(v[1]) > KN_BEZIER_YMAX ? v[1] : v[3]), b1));
-  kn_easing_init_bezier(e, v[0], v[1], v[2], v[3]);
+  if (a->calc) { *x = isnan(a->x) ? 0.0 : (a->x < 0.0 ? 0.0 : (a->x > 1.0 ? 1.0 : a->x)); return 1; }
+  if (a->x < 0.0 || a->x > 1.0)
+    return fail(p, "cubic-bezier() %s must lie in [0, 1], got %s", name, (kn_fmtnum(b1, a->x), b1));
+  *x = a->x;
   return 1;
 }
 
-static int position_of(const char *s, size_t n) {
+static int bezier_y(P *p, const arg *a, double *y) {
+  char b1[32];
+  if (a->calc) { *y = calc_unbounded(a); return 1; }
+  if (!(fabs(a->x) <= KN_BEZIER_YMAX))
+    return fail(p, "cubic-bezier() y1 and y2 must lie in [-1e300, 1e300], got %s",
+                (kn_fmtnum(b1, a->x), b1));
+  *y = a->x;
+  return 1;
+}
+
+static int parse_bezier(P *p, kn_easing *e) {
+  arg v[4];
+  double c[4];
+  int k, i;
+  if (!num_list(p, "cubic-bezier", v, 4, 4, &k)) return 0;
+  if (!bezier_x(p, &v[0], &c[0], "x1") || !bezier_y(p, &v[1], &c[1]) ||
+      !bezier_x(p, &v[2], &c[2], "x2") || !bezier_y(p, &v[3], &c[3])) return 0;
+  sp_put(p, "cubic-bezier(");
+  for (i = 0; i < 4; i++) { if (i > 0) sp_put(p, ", "); sp_arg(p, &v[i]); }
+  sp_put(p, ")");
+  kn_easing_init_bezier(e, c[0], c[1], c[2], c[3]);
+  return 1;
+}
+
+static int position_of(const kn_css_token *tk) {
   int i;
+  if (tk->type != KN_TK_IDENT) return -1;
   for (i = KN_JUMP_START; i <= KN_END; i++)
-    if (eq_ci(s, n, kn_steps_position_name(i))) return i;
+    if (kn_css_name_is(tk, kn_steps_position_name(i))) return i;
   return -1;
 }
 
-static int parse_steps(P *p, kn_easing *e) {
-  double x;
-  int is_int, pct, r, pos = KN_END;
-  const char *b;
+/* The step count: a literal integer >= min; a math function rounded to the
+   nearest integer (halves up) and raised to min. */
+static int step_count(P *p, const arg *a, int min, int *n) {
   char ex[32];
-  skip_ws(p);
-  b = p->s;
-  if (!number(p, &x, &is_int, &pct, "integer step count")) return 0;
-  if (!is_int || pct)
-    return fail(p, "steps() count must be an integer, got '%s'", excerpt(b, p->s, ex));
-  r = sep(p, "steps");
-  if (r == 0) return 0;
-  if (r == 1) {
-    const char *q = p->s;
-    while (p->s < p->end && is_namech((unsigned char)*p->s)) p->s++;
-    pos = position_of(q, (size_t)(p->s - q));
-    if (pos < 0)
-      return fail(p, "steps() position must be one of jump-start, jump-end, jump-none, "
-                     "jump-both, start, end; got '%s'", excerpt(q, p->end, ex));
-    skip_ws(p);
-    if (!at(p, ')')) {
-      if (p->s >= p->end) return fail(p, "missing ')' after steps(");
-      return fail(p, "')' expected after the steps() position, got '%s'", excerpt(p->s, p->end, ex));
-    }
-    p->s++;
+  double x = a->x;
+  if (a->calc) {
+    if (isnan(x)) return fail(p, "steps() count is NaN");
+    x = floor(x + 0.5);
+    if (x < min) x = min;
+  } else {
+    if (!a->is_int || a->type != KN_CALC_NUMBER)
+      return fail(p, "steps() count must be an integer, got '%s'", excerpt(a->start, a->end, ex));
+    if (!(x >= min))
+      return fail(p, "steps() count must be an integer >= %d%s, got %s", min,
+                  min == 2 ? " for jump-none" : "", (kn_fmtnum(ex, x), ex));
   }
-  if (pos == KN_JUMP_NONE ? !(x >= 2.0) : !(x >= 1.0))
-    return fail(p, "steps() count must be an integer >= %d%s, got %s",
-                pos == KN_JUMP_NONE ? 2 : 1, pos == KN_JUMP_NONE ? " for jump-none" : "",
-                (kn_fmtnum(ex, x), ex));
   if (x > (double)(INT_MAX - 1))
     return fail(p, "steps() count must be at most %d, got %s", INT_MAX - 1, (kn_fmtnum(ex, x), ex));
-  kn_easing_init_steps(e, (int)x, pos);
+  *n = (int)x;
   return 1;
 }
 
-/* One stop: <number> && <percentage>{1,2}?, in either order. */
+static int parse_steps(P *p, kn_easing *e) {
+  arg a;
+  kn_css_token tk;
+  int r, pos = KN_END, n = 0;
+  char ex[32];
+  if (!read_arg(p, &a, "integer step count")) return 0;
+  r = sep(p, "steps");
+  if (r == 0) return 0;
+  if (r == 1) {
+    next_tok(p, &tk);
+    pos = position_of(&tk);
+    if (pos < 0)
+      return fail(p, "steps() position must be one of jump-start, jump-end, jump-none, "
+                     "jump-both, start, end; got '%s'", excerpt(tk.start, p->lx.end, ex));
+    next_tok(p, &tk);
+    if (tk.type != KN_TK_RPAREN) {
+      if (tk.type == KN_TK_EOF) return fail(p, "missing ')' after steps(");
+      return fail(p, "')' expected after the steps() position, got '%s'",
+                  excerpt(tk.start, p->lx.end, ex));
+    }
+  }
+  if (!step_count(p, &a, pos == KN_JUMP_NONE ? 2 : 1, &n)) return 0;
+  sp_put(p, "steps(");
+  sp_arg(p, &a);
+  if (pos != KN_END && pos != KN_JUMP_END) {
+    sp_put(p, ", ");
+    sp_put(p, kn_steps_position_name(pos));
+  }
+  sp_put(p, ")");
+  kn_easing_init_steps(e, n, pos);
+  return 1;
+}
+
+/* One stop of linear(): <number> <percentage>{0,2}, the output first (the
+   order the Web Platform Tests accept).  Appends its points to e. */
+static int linear_stop(P *p, kn_easing *e, size_t cap, size_t *n, int first) {
+  arg v[3];
+  int k = 0, i;
+  char ex[32];
+  if (!read_arg(p, &v[0], "linear() stop (a number)")) return 0;
+  if (v[0].type != KN_CALC_NUMBER)
+    return fail(p, "linear() stop without an output number first: '%s'",
+                excerpt(v[0].start, p->lx.end, ex));
+  for (k = 1; k < 4; k++) {
+    int t = peek_tok(p);
+    if (t == KN_TK_COMMA || t == KN_TK_RPAREN || t == KN_TK_EOF) break;
+    if (k == 3) return fail(p, "linear() stop with too many values: '%s'",
+                            excerpt(v[0].start, p->lx.end, ex));
+    if (!read_arg(p, &v[k], "percentage in linear()")) return 0;
+    if (v[k].type != KN_CALC_PERCENTAGE)
+      return fail(p, "linear() stop with two outputs: '%s'", excerpt(v[0].start, v[k].end, ex));
+  }
+  if (*n + (k == 1 ? 1 : (size_t)(k - 1)) > cap) return fail(p, "linear(): too many stops");
+  if (!first) sp_put(p, ", ");
+  for (i = 0; i < k; i++) { if (i > 0) sp_put(p, " "); sp_arg(p, &v[i]); }
+  if (k == 1) {
+    e->points[2 * *n] = (double)NAN; e->points[2 * *n + 1] = calc_unbounded(&v[0]); (*n)++;
+  }
+  for (i = 1; i < k; i++) {
+    e->points[2 * *n] = calc_unbounded(&v[i]); e->points[2 * *n + 1] = calc_unbounded(&v[0]);
+    (*n)++;
+  }
+  return 1;
+}
+
 static int parse_linear(P *p, kn_easing *e, size_t cap) {
   size_t n = 0, nstops = 0;
-  char ex[32];
-  skip_ws(p);
+  size_t mark = p->sp ? p->sp->len : 0;
+  if (peek_tok(p) == KN_TK_RPAREN) return fail(p, "linear() needs at least 2 stops, got 0");
+  sp_put(p, "linear(");
   for (;;) {
-    double v[3];
-    int is_int, pct[3], k = 0, r, numat = -1, i;
-    const char *b = p->s;
-    while (k < 3 && p->s < p->end && *p->s != ',' && *p->s != ')') {
-      if (!number(p, &v[k], &is_int, &pct[k], "number or percentage in linear()")) return 0;
-      if (!pct[k]) {
-        if (numat >= 0) return fail(p, "linear() stop with two outputs: '%s'", excerpt(b, p->s, ex));
-        numat = k;
-      }
-      k++;
-      skip_ws(p);
-    }
-    if (k == 0) {
-      if (at(p, ')') && nstops == 0) return fail(p, "linear() needs at least 2 stops, got 0");
-      return fail(p, "linear() stop expected at '%s'", excerpt(p->s, p->end, ex));
-    }
-    if (numat < 0) return fail(p, "linear() stop without an output number: '%s'", excerpt(b, p->s, ex));
-    if (k == 3 && numat == 1)
-      return fail(p, "linear() stop with the output between its percentages: '%s'", excerpt(b, p->s, ex));
-    if (p->s < p->end && *p->s != ',' && *p->s != ')')
-      return fail(p, "linear() stop with too many values: '%s'", excerpt(b, p->end, ex));
-    /* points: output v[numat], inputs the others in order (or none) */
-    if (n + (k == 1 ? 1 : (size_t)(k - 1)) > cap) return fail(p, "linear(): too many stops");
-    if (k == 1) {
-      e->points[2 * n] = (double)NAN; e->points[2 * n + 1] = v[numat]; n++;
-    }
-    for (i = 0; i < k; i++) {
-      if (i == numat) continue;
-      e->points[2 * n] = v[i]; e->points[2 * n + 1] = v[numat]; n++;
-    }
+    int r;
+    if (!linear_stop(p, e, cap, &n, nstops == 0)) return 0;
     nstops++;
     r = sep(p, "linear");
     if (r == 0) return 0;
     if (r == 2) break;
   }
   if (nstops < 2) return fail(p, "linear() needs at least 2 stops, got %d", (int)nstops);
-  {
-    /* A missing input is 0 for the first STOP and >= 100 for the last:
-       with a lone output as first/last stop that is the first/last point. */
-    kn_easing_init_linearfn(e, n);
+  sp_put(p, ")");
+  kn_easing_init_linearfn(e, n);
+  /* A NaN stop is specified as the computed list (the browsers' form). */
+  if (p->nan_seen && p->sp != NULL) {
+    p->sp->len = mark;
+    if (p->sp->cap > mark)
+      p->sp->len += kn_easing_css(e, p->sp->buf + mark, p->sp->cap - mark);
+    else
+      p->sp->len += kn_easing_css(e, NULL, 0);
   }
   return 1;
 }
@@ -352,43 +460,61 @@ static int penner_name(const char *s, size_t n, int *family, int *mode) {
   return 0;
 }
 
+
 static int parse_penner_args(P *p, kn_easing *e, const char *name) {
   kn_penner *pn = &e->u.penner;
-  double v[2];
+  arg v[2];
+  double a, b;
   int k, np = kn_penner_nparams(pn->family);
   char b1[32];
   if (np == 0) return fail(p, "%s takes no parameters", name);
   if (!num_list(p, name, v, 1, np, &k)) return 0;
-  if (pn->family == KN_ELASTIC && k > 1 && !(v[1] > 0.0))
-    return fail(p, "%s() period must be > 0, got %s", name, (kn_fmtnum(b1, v[1]), b1));
-  kn_penner_set(pn, v[0], pn->family == KN_ELASTIC && k > 1 ? v[1] : pn->b);
+  a = calc_unbounded(&v[0]);
+  b = k > 1 ? calc_unbounded(&v[1]) : pn->b;
+  if (pn->family == KN_ELASTIC && k > 1 && !(b > 0.0))
+    return fail(p, "%s() period must be > 0, got %s", name, (kn_fmtnum(b1, b), b1));
+  kn_penner_set(pn, a, pn->family == KN_ELASTIC ? b : pn->b);
   return 1;
 }
 
 static int parse_accel(P *p, kn_easing *e, int kind, int has_args, const char *name) {
-  double v;
+  arg v;
+  double x;
   int k;
   kn_easing_init_accel(e, kind, 0.0);
   if (!has_args) return 1;
   if (!num_list(p, name, &v, 1, 1, &k)) return 0;
-  if (!(fabs(v) <= KN_ACCEL_V0MAX)) {
+  x = calc_unbounded(&v);
+  if (!(fabs(x) <= KN_ACCEL_V0MAX)) {
     char b1[32];
-    return fail(p, "%s() v0 must lie in [-1e300, 1e300], got %s", name, (kn_fmtnum(b1, v), b1));
+    return fail(p, "%s() v0 must lie in [-1e300, 1e300], got %s", name, (kn_fmtnum(b1, x), b1));
   }
-  e->u.v0 = v;
+  e->u.v0 = x;
   return 1;
 }
 
-/* A CSS keyword (written without parentheses), in any case, into e:
-   1, or 0 when s[0..n) is none. */
-static int keyword(const char *s, size_t n, kn_easing *e) {
+/* A CSS keyword (an identifier, any ASCII case) into e: 1, or 0 when the
+   token is none. */
+static int keyword(P *p, const kn_css_token *tk, kn_easing *e) {
   static const char bezier_kw[][12] = { "ease", "ease-in", "ease-out", "ease-in-out" };
   int i;
-  if (eq_ci(s, n, "linear")) { kn_easing_init_linear(e); return 1; }
+  if (kn_css_name_is(tk, "linear")) { kn_easing_init_linear(e); sp_put(p, "linear"); return 1; }
   for (i = 0; i < 4; i++)
-    if (eq_ci(s, n, bezier_kw[i])) { kn_easing_init_keyword(e, KN_KW_EASE + i); return 1; }
-  if (eq_ci(s, n, "step-start")) { kn_easing_init_steps(e, 1, KN_START); return 1; }
-  if (eq_ci(s, n, "step-end")) { kn_easing_init_steps(e, 1, KN_END); return 1; }
+    if (kn_css_name_is(tk, bezier_kw[i])) {
+      kn_easing_init_keyword(e, KN_KW_EASE + i);
+      sp_put(p, bezier_kw[i]);
+      return 1;
+    }
+  if (kn_css_name_is(tk, "step-start")) {
+    kn_easing_init_steps(e, 1, KN_START);
+    sp_put(p, "steps(1, start)");
+    return 1;
+  }
+  if (kn_css_name_is(tk, "step-end")) {
+    kn_easing_init_steps(e, 1, KN_END);
+    sp_put(p, "steps(1)");
+    return 1;
+  }
   return 0;
 }
 
@@ -398,49 +524,72 @@ size_t kn_easing_parse_maxpoints(const char *s, size_t len) {
   return 2 * (commas + 1);
 }
 
+/* Kinetic's own names, with or without arguments; *css = 0 (no CSS form). */
+static int own_name(P *p, const kn_css_token *tk, kn_easing *e, int fn) {
+  const char *name = tk->name;
+  size_t n = tk->len;
+  int family, mode;
+  char nm[40];
+  snprintf(nm, sizeof nm, "%.*s", (int)(n < 30 ? n : 30), name);
+  if (tk->long_name) return fail(p, "unknown easing %s '%s...'", fn ? "function" : "name", nm);
+  if (eq_ci(name, n, "accelerate")) return parse_accel(p, e, KN_E_ACCEL, fn, "accelerate");
+  if (eq_ci(name, n, "accelerate-decelerate"))
+    return parse_accel(p, e, KN_E_ACCELDECEL, fn, "accelerate-decelerate");
+  if (penner_name(name, n, &family, &mode)) {
+    if (family == LINEAR_ALIAS) {
+      if (fn) return fail(p, "%s takes no parameters", nm);
+      kn_easing_init_linear(e);
+      return 1;
+    }
+    kn_easing_init_penner(e, family, mode);
+    return fn ? parse_penner_args(p, e, nm) : 1;
+  }
+  if (fn) return fail(p, "unknown easing function '%s()'", nm);
+  return fail(p, "unknown easing name '%s'", nm);
+}
+
+/* The one easing of the spec, from its first token. */
+static int parse_value(P *p, kn_easing *e, size_t cap, int *css) {
+  kn_css_token tk;
+  char ex[32];
+  const char *why;
+  next_tok(p, &tk);
+  *css = 1;
+  if (tk.type == KN_TK_EOF) return fail(p, "empty easing spec");
+  if ((why = kn_css_needs_document(&tk)) != NULL) return fail(p, "%s", why);
+  if (tk.type == KN_TK_FUNCTION) {
+    if (kn_css_name_is(&tk, "cubic-bezier")) return parse_bezier(p, e);
+    if (kn_css_name_is(&tk, "steps")) return parse_steps(p, e);
+    if (kn_css_name_is(&tk, "linear")) {
+      if (cap < 2) return fail(p, "linear(): too many stops");
+      return parse_linear(p, e, cap);
+    }
+  } else if (tk.type == KN_TK_IDENT) {
+    if (keyword(p, &tk, e)) return 1;
+  } else {
+    return fail(p, "easing name expected at '%s'", excerpt(tk.start, p->lx.end, ex));
+  }
+  *css = 0;
+  return own_name(p, &tk, e, tk.type == KN_TK_FUNCTION);
+}
+
 int kn_easing_parse(const char *s, size_t len, kn_easing *e, size_t cap,
-                    char *err, size_t errcap) {
+                    kn_easing_text *specified, char *err, size_t errcap) {
   P p;
-  const char *name;
-  size_t n;
-  int fn, family, mode, ok;
-  char ex[32], nm[40];
-  p.s = s; p.end = s + len; p.start = s; p.err = err; p.errcap = errcap;
+  kn_css_token tk;
+  char ex[32];
+  int css;
+  kn_css_lexer_init(&p.lx, s, len);
+  p.err = err; p.errcap = errcap; p.sp = specified; p.nan_seen = 0;
+  if (specified != NULL) specified->len = 0;
   if (errcap > 0) err[0] = '\0';
   if (memchr(s, '\0', len) != NULL) return fail(&p, "embedded zero byte in the spec");
-  skip_ws(&p);
-  if (p.s >= p.end) return fail(&p, "empty easing spec");
-  name = p.s;
-  while (p.s < p.end && is_namech((unsigned char)*p.s)) p.s++;
-  n = (size_t)(p.s - name);
-  if (n == 0) return fail(&p, "easing name expected at '%s'", excerpt(name, p.end, ex));
-  fn = at(&p, '(');
-  if (fn) p.s++;
-  snprintf(nm, sizeof nm, "%.*s", (int)(n < 30 ? n : 30), name);
-  if (fn && eq_ci(name, n, "cubic-bezier")) ok = parse_bezier(&p, e);
-  else if (fn && eq_ci(name, n, "steps")) ok = parse_steps(&p, e);
-  else if (fn && eq_ci(name, n, "linear")) {
-    if (cap < 2) return fail(&p, "linear(): too many stops");
-    ok = parse_linear(&p, e, cap);
-  }
-  else if (!fn && keyword(name, n, e)) ok = 1;
-  else if (eq_ci(name, n, "accelerate")) ok = parse_accel(&p, e, KN_E_ACCEL, fn, "accelerate");
-  else if (eq_ci(name, n, "accelerate-decelerate"))
-    ok = parse_accel(&p, e, KN_E_ACCELDECEL, fn, "accelerate-decelerate");
-  else if (penner_name(name, n, &family, &mode)) {
-    if (family == LINEAR_ALIAS) {
-      if (fn) return fail(&p, "%s takes no parameters", nm);
-      kn_easing_init_linear(e);
-      ok = 1;
-    } else {
-      kn_easing_init_penner(e, family, mode);
-      ok = fn ? parse_penner_args(&p, e, nm) : 1;
-    }
-  }
-  else if (fn) return fail(&p, "unknown easing function '%s()'", nm);
-  else return fail(&p, "unknown easing name '%s'", nm);
-  if (!ok) return 0;
-  skip_ws(&p);
-  if (p.s < p.end) return fail(&p, "unexpected '%s' after the easing", excerpt(p.s, p.end, ex));
+  if (!parse_value(&p, e, cap, &css)) return 0;
+  next_tok(&p, &tk);
+  if (tk.type == KN_TK_COMMA)
+    return fail(&p, "a list of easings: kinetic.easing takes one (lists need a document)");
+  if (tk.type != KN_TK_EOF)
+    return fail(&p, "unexpected '%s' after the easing", excerpt(tk.start, p.lx.end, ex));
+  if (!css && specified != NULL) specified->len = 0;
   return 1;
 }

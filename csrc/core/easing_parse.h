@@ -12,11 +12,20 @@
    kn_easing with kn_easing_size() of it). */
 size_t kn_easing_parse_maxpoints(const char *s, size_t len);
 
-/* Parse s[0..len) into e, which has room for `cap` linear() points.
+/* A text being written: at most cap bytes go to buf (no NUL), len counts
+   them all, so len > cap says how much room the whole text needs. */
+typedef struct kn_easing_text {
+  char *buf;
+  size_t cap, len;
+} kn_easing_text;
+
+/* Parse s[0..len) into e, which has room for `cap` linear() points, and
+   write the specified serialization of a CSS value to *specified (len 0
+   for kinetic's own names, which have none; specified may be NULL).
    Returns 1, or 0 with a message naming the problem in err (NUL-terminated,
    at most errcap bytes); e is then unspecified. */
 int kn_easing_parse(const char *s, size_t len, kn_easing *e, size_t cap,
-                    char *err, size_t errcap);
+                    kn_easing_text *specified, char *err, size_t errcap);
 
 /* The i-th accepted easing name (0-based), NULL past the end: first the
    canonical names (what tostring gives), then their other spellings

@@ -56,3 +56,16 @@ double kn_linearfn_eval(const double *pts, size_t n, double p) {
   if (IN(a) == IN(b)) return OUT(b);
   return OUT(a) + ((p - IN(a) / 100.0) / ((IN(b) - IN(a)) / 100.0)) * (OUT(b) - OUT(a));
 }
+
+double kn_linearfn_next_break(const double *pts, size_t n, double p) {
+  size_t lo = 0, hi = n;
+  while (lo < hi) {                 /* first input > 100 p */
+    size_t mid = lo + (hi - lo) / 2;
+    if (100.0 * p < IN(mid)) hi = mid; else lo = mid + 1;
+  }
+  for (; lo < n; lo++) {
+    double x = IN(lo) / 100.0;
+    if (x > p) return x < 1.0 ? x : 1.0;
+  }
+  return 1.0;
+}

@@ -19,4 +19,8 @@ void kn_linearfn_normalize(double *pts, size_t n);
 /* Output at progress p (n >= 2). */
 double kn_linearfn_eval(const double *pts, size_t n, double p);
 
+/* The first stop input after p (as a fraction, below 1), or 1: the
+   easing is linear, so monotone, between two stops. */
+double kn_linearfn_next_break(const double *pts, size_t n, double p);
+
 #endif

@@ -164,3 +164,65 @@ void kn_penner_name(const kn_penner *pn, char *buf, unsigned cap) {
   snprintf(buf, cap, "%s%s", kn_penner_mode_name(pn->mode),
            kn_penner_family_name(pn->family));
 }
+
+/* ---- monotone pieces ------------------------------------------------------ */
+
+/* The first point after x, in (x, 1), where the in form (out = 0) or the
+   out form (out = 1) changes direction; 1 when none.
+     Back, in(t) = t^2 ((s+1) t - s): in' = 0 at t = 2s / (3 (s+1)); the
+       out form is its mirror 1 - in(1 - t), turning at 1 - that.
+     Bounce: the out form is four parabolas; it turns at each vertex
+       (1.5, 2.25, 2.625)/2.75 and at each joint (1, 2, 2.5)/2.75; the in
+       form mirrors them.
+     Elastic, in(t) = -A 2^(10 q) sin(w (q - s)), q = t - 1, w = 2 pi / P:
+       in' = 0 where 10 ln2 sin(th) + w cos(th) = 0, th = w (q - s), i.e.
+       th = -atan(w / (10 ln2)) + j pi; out(t) = A 2^(-10 t) sin(w (t - s))
+       + 1 turns where th = w (t - s) = atan(w / (10 ln2)) + j pi.  Both
+       are the progressions c + j P/2.
+   Every other family is monotone. */
+static double form_next(const kn_penner *pn, int out, double s, double x) {
+  double next = 1.0, c;
+  switch (pn->family) {
+    case KN_BACK:
+      if (s + 1.0 == 0.0) return 1.0;
+      c = 2.0 * s / (3.0 * (s + 1.0));
+      if (out) c = 1.0 - c;
+      return c > x && c < 1.0 ? c : 1.0;
+    case KN_BOUNCE: {
+      static const double turn[] = { 1.0, 1.5, 2.0, 2.25, 2.5, 2.625 };
+      int i;
+      for (i = 0; i < 6; i++) {
+        c = turn[i] / 2.75;
+        if (!out) c = 1.0 - c;
+        if (c > x && c < next) next = c;
+      }
+      return next;
+    }
+    case KN_ELASTIC: {
+      double w = 2.0 * PI / pn->b, h = pn->b / 2.0, j;
+      double th = atan(w / (10.0 * 0.69314718055994530942));
+      c = out ? pn->phase + th / w : 1.0 + pn->phase - th / w;
+      j = floor((x - c) / h) + 1.0;
+      next = c + j * h;
+      while (next <= x) { j += 1.0; next = c + j * h; }
+      return next < 1.0 ? next : 1.0;
+    }
+    default:
+      return 1.0;
+  }
+}
+
+double kn_penner_next_break(const kn_penner *pn, double t) {
+  double s = pn->family == KN_BACK && pn->mode == KN_INOUT ? pn->a * 1.525 : pn->a;
+  if (t < 0.0) t = 0.0;
+  switch (pn->mode) {
+    case KN_IN:    return form_next(pn, 0, s, t);
+    case KN_OUT:   return form_next(pn, 1, s, t);
+    case KN_INOUT: /* in(2t)/2, then 1/2 + out(2t - 1)/2 */
+      if (t < 0.5) return form_next(pn, 0, s, 2.0 * t) / 2.0;
+      return 0.5 + form_next(pn, 1, s, 2.0 * t - 1.0) / 2.0;
+    default:       /* outIn: out(2t)/2, then 1/2 + in(2t - 1)/2 */
+      if (t < 0.5) return form_next(pn, 1, s, 2.0 * t) / 2.0;
+      return 0.5 + form_next(pn, 0, s, 2.0 * t - 1.0) / 2.0;
+  }
+}

@@ -30,6 +30,10 @@ void kn_penner_set(kn_penner *pn, double a, double b);
    clamped (the equations are not defined there: inCirc would be NaN). */
 double kn_penner_eval(const kn_penner *pn, double t);
 
+/* The first point after t (t in [0, 1)) where f may change direction, or
+   1 when there is none: f is monotone between two such points. */
+double kn_penner_next_break(const kn_penner *pn, double t);
+
 /* Camel-case name: "inOutQuad".  Writes at most `cap` bytes. */
 void kn_penner_name(const kn_penner *pn, char *buf, unsigned cap);
 /* Number of parameters the family takes (0, 1 or 2). */

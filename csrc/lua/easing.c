@@ -14,6 +14,7 @@
 #include "accel.h"
 #include "easing.h"
 #include "easing_parse.h"
+#include "step_times.h"
 
 /* ---- errors and checks ---------------------------------------------------- */
 
@@ -74,14 +75,18 @@ static kn_easing *check_bezier(lua_State *L, int idx, const char *fname) {
   return e;
 }
 
-/* A new userdata holding a copy of the n-point easing e. */
-static kn_easing *push_easing(lua_State *L, const kn_easing *e) {
-  size_t size = kn_easing_size(e->npoints);
+/* A new userdata holding a copy of the easing e (its points and text). */
+kn_easing *lk_pusheasing(lua_State *L, const kn_easing *e) {
+  size_t size = kn_easing_block_size(e);
   kn_easing *o = (kn_easing *)lk_newobject(L, size,
                                            e->kind == KN_E_BEZIER ? KN_BEZIER : KN_EASING);
   memcpy(o, e, size);
   return o;
 }
+
+/* Specified text held on the C stack while parsing; longer text is
+   parsed again into a scratch userdata. */
+#define SPEC_STACK 256
 
 /* Parse the string at idx and push the easing, or push an error message
    and return NULL. */
@@ -89,26 +94,39 @@ static const kn_easing *push_parsed(lua_State *L, int idx) {
   size_t len, cap;
   const char *s = lua_tolstring(L, idx, &len);
   union { kn_easing e; double d[(sizeof(kn_easing) / sizeof(double)) + 2 * 16 + 1]; } stackbuf;
-  kn_easing *e = &stackbuf.e;
-  char err[256];
+  kn_easing *e = &stackbuf.e, *o;
+  char err[256], spbuf[SPEC_STACK];
+  kn_easing_text sp;
   int scratch = 0;
+  sp.buf = spbuf; sp.cap = sizeof spbuf; sp.len = 0;
   cap = kn_easing_parse_maxpoints(s, len);
   if (cap > 16) {
     e = (kn_easing *)lk_newuserdata(L, kn_easing_size(cap));
-    scratch = 1;
+    scratch++;
   } else {
     cap = 16;
   }
-  if (!kn_easing_parse(s, len, e, cap, err, sizeof err)) {
-    if (scratch) lua_pop(L, 1);
+  if (!kn_easing_parse(s, len, e, cap, &sp, err, sizeof err)) {
+    lua_pop(L, scratch);
     lua_pushfstring(L, "easing spec expected, got '%s': %s", s, err);
     return NULL;
   }
-  {
-    const kn_easing *o = push_easing(L, e);
-    if (scratch) lua_remove(L, -2);
-    return o;
+  if (sp.len > sp.cap) {
+    sp.buf = (char *)lk_newuserdata(L, sp.len);
+    sp.cap = sp.len;
+    scratch++;
+    kn_easing_parse(s, len, e, cap, &sp, err, sizeof err);
   }
+  e->speclen = sp.len;
+  o = (kn_easing *)lk_newobject(L, kn_easing_block_size(e),
+                                e->kind == KN_E_BEZIER ? KN_BEZIER : KN_EASING);
+  memcpy(o, e, kn_easing_size(e->npoints));
+  if (sp.len > 0) {
+    memcpy((char *)(o->points + 2 * o->npoints), sp.buf, sp.len);
+    ((char *)(o->points + 2 * o->npoints))[sp.len] = '\0';
+  }
+  while (scratch-- > 0) lua_remove(L, -2);
+  return o;
 }
 
 /* ---- the spec cache -------------------------------------------------------- */
@@ -217,7 +235,7 @@ static int kinetic_bezier(lua_State *L) {
       arg_error(L, i + 1, "bezier", lua_pushfstring(L, "y%d in [-1e300, 1e300] expected, got %s", i / 2 + 1, b));
     }
   kn_easing_init_bezier(&e, v[0], v[1], v[2], v[3]);
-  push_easing(L, &e);
+  lk_pusheasing(L, &e);
   return 1;
 }
 
@@ -253,7 +271,7 @@ static int kinetic_steps(lua_State *L) {
               p == KN_JUMP_NONE ? ">= 2 (jump-none)" : ">= 1",
               push_fmtnum(L, 1)));
   kn_easing_init_steps(&e, (int)n, p);
-  push_easing(L, &e);
+  lk_pusheasing(L, &e);
   return 1;
 }
 
@@ -299,7 +317,7 @@ static int kinetic_linear(lua_State *L) {
     lua_pop(L, 1);
   }
   kn_easing_init_linearfn(e, n);
-  push_easing(L, e);
+  lk_pusheasing(L, e);
   return 1;
 }
 
@@ -314,12 +332,43 @@ static int push_accel(lua_State *L, int kind, const char *fname) {
     arg_error(L, 1, fname, lua_pushfstring(L, "v0 in [-1e300, 1e300] expected, got %s", b));
   }
   kn_easing_init_accel(&e, kind, v0);
-  push_easing(L, &e);
+  lk_pusheasing(L, &e);
   return 1;
 }
 static int kinetic_accelerate(lua_State *L) { return push_accel(L, KN_E_ACCEL, "accelerate"); }
 static int kinetic_accelerate_decelerate(lua_State *L) {
   return push_accel(L, KN_E_ACCELDECEL, "accelerate_decelerate");
+}
+
+/* kinetic.step_times(easing, n [, duration]) -> {t_1, ..., t_n}. */
+static int kinetic_step_times(lua_State *L) {
+  const kn_easing *e;
+  double n, D, *out;
+  size_t i;
+  if (to_easing(L, 1) == NULL && lua_type(L, 1) != LUA_TSTRING)
+    return expected_error(L, 1, "step_times", "easing or easing spec string", 1);
+  if (lua_type(L, 2) != LUA_TNUMBER) expected_error(L, 2, "step_times", "number", 2);
+  n = (double)lua_tonumber(L, 2);
+  if (!(n >= 1.0 && n <= 16777216.0 && n == floor(n)))
+    arg_error(L, 2, "step_times", lua_pushfstring(L, "integer in [1, 16777216] expected, got %s",
+                                                  lk_pushnumstr(L, n)));
+  D = opt_number(L, 3, 3, "step_times", 1.0);
+  if (!(D > 0.0))
+    arg_error(L, 3, "step_times", lua_pushfstring(L, "duration > 0 expected, got %s",
+                                                  lk_pushnumstr(L, D)));
+  lua_settop(L, 1);
+  e = lk_toeasing(L, 1);
+  if (e == NULL) return arg_error(L, 1, "step_times", lua_tostring(L, -1));
+  out = (double *)lk_newuserdata(L, (size_t)n * sizeof(double));
+  if (!kn_step_times(e, (size_t)n, D, out))
+    return arg_error(L, 1, "step_times", "easing changes direction too often: more than "
+                     "4000000 monotone pieces on [0, 1]");
+  lua_createtable(L, (int)n, 0);
+  for (i = 0; i < (size_t)n; i++) {
+    lua_pushnumber(L, (lua_Number)out[i]);
+    lua_rawseti(L, -2, (int)i + 1);
+  }
+  return 1;
 }
 
 static int kinetic_easings(lua_State *L) {
@@ -455,6 +504,42 @@ static int easing_tostring(lua_State *L) {
   return 1;
 }
 
+/* e:css([form]): form "computed" (default) or "specified". */
+static int easing_css(lua_State *L) {
+  static const char *const forms[] = { "computed", "specified", NULL };
+  const kn_easing *e = check_easing(L, 1, "css");
+  char buf[256];
+  size_t n;
+  int form = 0;
+  if (!lua_isnoneornil(L, 2)) {
+    const char *f;
+    if (lua_type(L, 2) != LUA_TSTRING) return expected_error(L, 1, "css", "string", 2);
+    f = lua_tostring(L, 2);
+    for (form = 0; forms[form] != NULL && strcmp(forms[form], f) != 0; form++) {}
+    if (forms[form] == NULL)
+      return arg_error(L, 1, "css", lua_pushfstring(L, "'computed' or 'specified' expected, "
+                                                    "got '%s'", f));
+  }
+  if (form == 1 && e->speclen > 0) {
+    lua_pushlstring(L, kn_easing_specified(e), e->speclen);
+    return 1;
+  }
+  n = kn_easing_css(e, buf, sizeof buf);
+  if (n == 0) {
+    kn_easing_tostring(e, buf, sizeof buf);
+    return luaL_error(L, "calling 'css' on an easing with no CSS form (%s): Penner's equations, "
+                      "accelerate, springs and functions have none", buf);
+  }
+  if (n < sizeof buf) {
+    lua_pushlstring(L, buf, n);
+  } else {
+    char *big = (char *)lk_newuserdata(L, n + 1);
+    kn_easing_css(e, big, n + 1);
+    lua_pushlstring(L, big, n);
+  }
+  return 1;
+}
+
 static int easing_eq(lua_State *L) {
   const kn_easing *a = to_easing_up(L, 1), *b = to_easing_up(L, 2);
   lua_pushboolean(L, a != NULL && b != NULL && kn_easing_equal(a, b));
@@ -513,11 +598,12 @@ static void fill_class(lua_State *L, const char *tname, const char *other,
 
 void lk_open_easing(lua_State *L) {
   static const luaL_Reg easing_methods[] = {
-    { "eval", easing_eval }, { "sample", easing_sample }, { "fn", easing_fn }, { NULL, NULL }
+    { "eval", easing_eval }, { "sample", easing_sample }, { "fn", easing_fn },
+    { "css", easing_css }, { NULL, NULL }
   };
   static const luaL_Reg bezier_methods[] = {
     { "eval", easing_eval }, { "sample", easing_sample }, { "fn", easing_fn },
-    { "slope", bezier_slope }, { "inverse", bezier_inverse },
+    { "css", easing_css }, { "slope", bezier_slope }, { "inverse", bezier_inverse },
     { "control_points", bezier_control_points }, { NULL, NULL }
   };
   static const luaL_Reg meta[] = {
@@ -528,6 +614,7 @@ void lk_open_easing(lua_State *L) {
     { "easing", kinetic_easing }, { "bezier", kinetic_bezier }, { "steps", kinetic_steps },
     { "linear", kinetic_linear }, { "accelerate", kinetic_accelerate },
     { "accelerate_decelerate", kinetic_accelerate_decelerate }, { "easings", kinetic_easings },
+    { "step_times", kinetic_step_times },
     { NULL, NULL }
   };
   lk_newclass(L, KN_EASING, NULL, NULL);

@@ -203,6 +203,9 @@ static inline void *lk_fastobject(lua_State *L, int idx) {
    can raise with its own context ("segment 2, field 'easing': ..."). */
 struct kn_easing;
 const struct kn_easing *lk_toeasing(lua_State *L, int idx);
+/* A new easing userdata (kinetic.Easing, or kinetic.Bezier for a
+   cubic-bezier) holding a copy of e, pushed; returns its payload. */
+struct kn_easing *lk_pusheasing(lua_State *L, const struct kn_easing *e);
 
 /* spring.c: read the spring parameter family of the options table at
    absolute index t (argument arg; t = 0: no table, the defaults) into *p,

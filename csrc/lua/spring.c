@@ -9,7 +9,9 @@
 #include <string.h>
 
 #include "lkinetic.h"
+#include "easing.h"
 #include "spring.h"
+#include "spring_easing.h"
 #include "spring_params.h"
 
 #define MAX_COMPONENTS (1 << 24)
@@ -572,6 +574,73 @@ static int spring_settle_time(lua_State *L) {
   return 1;
 }
 
+/* ---- springs as easings -------------------------------------------------- */
+
+/* The curve of s:easing([duration]) and s:linear(): the spring's motion
+   from its current state, normalized (spring_easing.h); duration from
+   argument `darg` (nil: the settle time). */
+static void read_curve(lua_State *L, const kn_spring *s, int darg, const char *fname,
+                       kn_spring_curve *c) {
+  double x, to, D;
+  if (s->n != 1)
+    luaL_error(L, "calling '%s' on bad self (one-component kinetic.Spring expected, got %d "
+               "components)", fname, s->n);
+  x = KN_SPRING_SLOT(s, KN_SP_X)[0];
+  to = KN_SPRING_SLOT(s, KN_SP_TARGET)[0];
+  if (!(to - x != 0.0) || !isfinite(to - x))
+    luaL_error(L, "calling '%s' on bad self (a spring away from its target expected: "
+               "its distance normalizes the easing)", fname);
+  if (darg > 0 && !lua_isnoneornil(L, darg)) {
+    D = lk_checkfinite(L, darg);
+    if (!(D > 0))
+      lk_argerror(L, darg, lua_pushfstring(L, "duration > 0 expected, got %s",
+                                           lk_pushnumstr(L, D)));
+  } else {
+    D = kn_spring_settle_time(s, s->rest_delta * s->scale);
+    if (!(D > 0) || !isfinite(D))
+      luaL_error(L, "bad argument #1 to '%s' (duration expected: this spring never settles "
+                 "within its rest threshold)", fname);
+  }
+  kn_spring_curve_init(c, &s->model, KN_SPRING_SLOT(s, KN_SP_V)[0] / (to - x), D);
+}
+
+static int spring_easing(lua_State *L) {
+  kn_spring *s = check_spring(L);
+  kn_spring_curve c;
+  kn_easing e;
+  read_curve(L, s, 2, "easing", &c);
+  kn_easing_init_spring(&e, &c);
+  lk_pusheasing(L, &e);
+  return 1;
+}
+
+/* Stops held on the C stack; longer fits go to a scratch userdata. */
+#define FIT_STACK 256
+
+static int spring_linear(lua_State *L) {
+  kn_spring *s = check_spring(L);
+  kn_spring_curve c;
+  double tol = 1e-3;
+  union { kn_easing e; double d[(sizeof(kn_easing) / sizeof(double)) + 2 * FIT_STACK + 1]; } buf;
+  kn_easing *e = &buf.e;
+  size_t n;
+  if (!lua_isnoneornil(L, 2)) {
+    tol = lk_checkfinite(L, 2);
+    if (!(tol >= 1e-7))
+      return lk_argerror(L, 2, lua_pushfstring(L, "max_error >= 1e-7 expected, got %s",
+                                               lk_pushnumstr(L, tol)));
+  }
+  read_curve(L, s, 0, "linear", &c);
+  n = kn_spring_curve_fit(&c, tol, e->points, FIT_STACK);
+  if (n > FIT_STACK) {
+    e = (kn_easing *)lk_newuserdata(L, kn_easing_size(n));
+    kn_spring_curve_fit(&c, tol, e->points, n);
+  }
+  kn_easing_init_linearfn(e, n);
+  lk_pusheasing(L, e);
+  return 1;
+}
+
 static int spring_coefficients(lua_State *L) {
   kn_spring *s = check_spring(L);
   double dt = lk_checknonneg(L, 2);
@@ -616,7 +685,8 @@ static const luaL_Reg spring_methods[] = {
   { "set_target", spring_set_target }, { "set_position", spring_set_position },
   { "set_velocity", spring_set_velocity }, { "at", spring_at },
   { "velocity_at", spring_velocity_at }, { "settle_time", spring_settle_time },
-  { "coefficients", spring_coefficients }, { "params", spring_params }, { NULL, NULL }
+  { "coefficients", spring_coefficients }, { "params", spring_params },
+  { "easing", spring_easing }, { "linear", spring_linear }, { NULL, NULL }
 };
 
 static const luaL_Reg spring_meta[] = {

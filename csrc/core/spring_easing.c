@@ -1,0 +1,151 @@
+/*
+** spring_easing.c -- a spring's exact motion as an easing (spring_easing.h).
+*/
+#include "fpcontract.h"
+#include <math.h>
+
+#include "spring_easing.h"
+
+#define KN_PI 3.14159265358979323846264338327950
+
+void kn_spring_curve_init(kn_spring_curve *c, const kn_spring_model *m, double w,
+                          double duration) {
+  c->model = *m;
+  c->w = w;
+  c->duration = duration;
+}
+
+/* z(t) and z'(t) for t >= 0: Juckett's coefficients applied to (1, -w). */
+static void curve_state(const kn_spring_curve *c, double t, double *z, double *dz) {
+  kn_spring_coefs k;
+  kn_spring_coefs_compute(&c->model, t, &k);
+  *z = k.pos_pos - k.pos_vel * c->w;
+  *dz = k.vel_pos - k.vel_vel * c->w;
+}
+
+double kn_spring_curve_eval(const kn_spring_curve *c, double p) {
+  double z, dz;
+  if (p < 0.0) return c->w * c->duration * p;
+  curve_state(c, p * c->duration, &z, &dz);
+  return 1.0 - z;
+}
+
+double kn_spring_curve_slope(const kn_spring_curve *c, double p) {
+  double z, dz;
+  if (p < 0.0) return c->w * c->duration;
+  curve_state(c, p * c->duration, &z, &dz);
+  return -dz * c->duration;
+}
+
+/* E'' = -D^2 z'' with z'' = -w0^2 z - 2a z' (the equation of motion). */
+double kn_spring_curve_curvature(const kn_spring_curve *c, double p) {
+  double z, dz, D = c->duration;
+  if (p < 0.0) return 0.0;
+  curve_state(c, p * D, &z, &dz);
+  return (c->model.omega2 * z + 2.0 * c->model.decay * dz) * D * D;
+}
+
+/* The first zero t > t0 of f(t) = e^{-at} [A C(t) + B S(t)], with
+   A = f(0) and B = f'(0) + a f(0), or HUGE_VAL.
+     d < 0 (beta^2 = -d): A cos(beta t) + (B / beta) sin(beta t)
+                          = R cos(beta t - phi), phi = atan2(B / beta, A),
+                          zero at beta t = phi + pi/2 + j pi;
+     d = 0:               A + B t, zero at t = -A / B;
+     d > 0 (g^2 = d):     A cosh(g t) + (B / g) sinh(g t), zero where
+                          tanh(g t) = -A g / B, which needs that in (0, 1). */
+static double next_zero(const kn_spring_model *m, double A, double B, double t0) {
+  double d = m->disc, t = HUGE_VAL;
+  if (A == 0.0 && B == 0.0) return HUGE_VAL;      /* f == 0: no sign change */
+  if (d < 0.0) {
+    double beta = sqrt(-d), phi = atan2(B / beta, A), base = phi + KN_PI / 2.0;
+    double j = ceil((beta * t0 - base) / KN_PI);
+    if (!isfinite(j)) return HUGE_VAL;
+    t = (base + j * KN_PI) / beta;
+    while (t <= t0) { j += 1.0; t = (base + j * KN_PI) / beta; }
+    return t;
+  }
+  if (B == 0.0) return HUGE_VAL;
+  if (d == 0.0) t = -A / B;
+  else {
+    double g = sqrt(d), r = -A * g / B;
+    if (r > 0.0 && r < 1.0) t = atanh(r) / g;
+  }
+  return t > t0 ? t : HUGE_VAL;
+}
+
+double kn_spring_curve_next_zero(const kn_spring_curve *c, int order, double p0) {
+  double a = c->model.decay, w2 = c->model.omega2, D = c->duration;
+  double z1 = -c->w, z2 = -w2 - 2.0 * a * z1, z3 = -w2 * z1 - 2.0 * a * z2;
+  double f0 = order == 1 ? z1 : z2, f1 = order == 1 ? z2 : z3;
+  double t = next_zero(&c->model, f0, f1 + a * f0, p0 > 0.0 ? p0 * D : 0.0);
+  double p = t / D;
+  if (p <= p0) p = nextafter(p0, HUGE_VAL);
+  return p;
+}
+
+/* The p in [lo, hi] where E'(p) = s, given that E' - s changes sign there
+   and E' is monotone: Newton steps on E', bisection whenever a step leaves
+   the bracket or does not halve it. */
+static double slope_root(const kn_spring_curve *c, double s, double lo, double hi) {
+  double flo = kn_spring_curve_slope(c, lo) - s, p = 0.5 * (lo + hi);
+  int i;
+  for (i = 0; i < 100 && lo < p && p < hi; i++) {
+    double f = kn_spring_curve_slope(c, p) - s, width = hi - lo, q;
+    if (f == 0.0) return p;
+    if ((f < 0.0) == (flo < 0.0)) { lo = p; flo = f; } else hi = p;
+    q = p - f / kn_spring_curve_curvature(c, p);
+    p = (q > lo && q < hi && fabs(q - p) < 0.5 * width) ? q : 0.5 * (lo + hi);
+    if (hi - lo < 1e-15 * (1.0 + fabs(p))) break;
+  }
+  return p;
+}
+
+double kn_spring_curve_chord_error(const kn_spring_curve *c, double a, double b) {
+  double Ea = kn_spring_curve_eval(c, a), Eb = kn_spring_curve_eval(c, b);
+  double s = (Eb - Ea) / (b - a), worst = 0.0, lo = a;
+  while (lo < b) {
+    double hi = kn_spring_curve_next_zero(c, 2, lo), flo, fhi, e;
+    if (hi > b) hi = b;
+    flo = kn_spring_curve_slope(c, lo) - s;
+    fhi = kn_spring_curve_slope(c, hi) - s;
+    e = fabs(kn_spring_curve_eval(c, hi) - (Ea + s * (hi - a)));
+    if (e > worst) worst = e;
+    if ((flo < 0.0) != (fhi < 0.0)) {
+      double p = slope_root(c, s, lo, hi);
+      e = fabs(kn_spring_curve_eval(c, p) - (Ea + s * (p - a)));
+      if (e > worst) worst = e;
+    }
+    lo = hi;
+  }
+  return worst;
+}
+
+/* A far b in (a, 1] whose chord from a stays within tol: bisection on b,
+   every candidate checked, so the bound holds whatever the shape; where
+   the chord error grows with b (it does but near a zero of E'') this is
+   the farthest such b. */
+static double farthest(const kn_spring_curve *c, double a, double tol) {
+  double lo = a, hi = 1.0;
+  int i;
+  if (kn_spring_curve_chord_error(c, a, 1.0) <= tol) return 1.0;
+  for (i = 0; i < 40; i++) {
+    double m = 0.5 * (lo + hi);
+    if (m <= lo || m >= hi) break;
+    if (kn_spring_curve_chord_error(c, a, m) <= tol) lo = m; else hi = m;
+  }
+  return lo > a ? lo : hi;
+}
+
+size_t kn_spring_curve_fit(const kn_spring_curve *c, double max_error, double *pts,
+                           size_t cap) {
+  /* linear() evaluates (p - in_a/100) / ((in_b - in_a)/100): a few
+     roundings of E-sized numbers, well inside this margin. */
+  double tol = max_error - 1e-12, a = 0.0;
+  size_t n = 0;
+  for (;;) {
+    if (n < cap) { pts[2 * n] = 100.0 * a; pts[2 * n + 1] = kn_spring_curve_eval(c, a); }
+    n++;
+    if (a >= 1.0) return n;
+    a = farthest(c, a, tol);
+  }
+}

@@ -1,0 +1,59 @@
+/*
+** spring_easing.h -- a spring's exact motion as an easing, and its
+** piecewise-linear (CSS linear()) approximation.
+**
+** A spring leaving `from` with velocity v0 towards `to` has the normalized
+** displacement z(t) = (x(t) - to) / (from - to): z(0) = 1, z'(0) = -w with
+** w = v0 / (to - from), and z'' + 2a z' + w0^2 z = 0 (a = c/2m, w0^2 = k/m).
+** As an easing over `duration` D seconds:
+**   E(p) = 1 - z(p D)          for p >= 0 (E(0) = 0; E -> 1 as p grows),
+**   E(p) = w D p               for p < 0 (the tangent at 0, as CSS extends
+**                               cubic-bezier() before its start).
+** Every derivative of z solves the same equation, so each one is
+** f(t) = e^{-at} [f(0) C(t) + (f'(0) + a f(0)) S(t)] with the C and S of
+** spring.h; its zeros have closed forms (kn_spring_curve_next_zero).
+*/
+#ifndef KINETIC_SPRING_EASING_H
+#define KINETIC_SPRING_EASING_H
+
+#include <stddef.h>
+
+#include "spring.h"
+
+typedef struct kn_spring_curve {
+  kn_spring_model model;
+  double w;          /* initial velocity in distances per second, v0 / (to - from) */
+  double duration;   /* D: seconds at p = 1 (> 0, finite) */
+} kn_spring_curve;
+
+void kn_spring_curve_init(kn_spring_curve *c, const kn_spring_model *m, double w,
+                          double duration);
+
+/* E(p), and its derivatives dE/dp and d2E/dp2, at any finite p. */
+double kn_spring_curve_eval(const kn_spring_curve *c, double p);
+double kn_spring_curve_slope(const kn_spring_curve *c, double p);
+double kn_spring_curve_curvature(const kn_spring_curve *c, double p);
+
+/* The first p > p0 where dE/dp (order 1) or d2E/dp2 (order 2) changes
+   sign, or HUGE_VAL when it never does again. */
+double kn_spring_curve_next_zero(const kn_spring_curve *c, int order, double p0);
+
+/* Largest |E(p) - L(p)| over p in [a, b], L the chord of E from a to b.
+   Between consecutive zeros of E'' the curve is convex or concave, so E' is
+   monotone there and E - L has at most one stationary point (E' = slope of
+   the chord): the maximum over each such piece is at its ends or at that
+   point, which is found by bracketed Newton on E'.  The result is the true
+   maximum up to the rounding of E (a few 1e-16). */
+double kn_spring_curve_chord_error(const kn_spring_curve *c, double a, double b);
+
+/* Stops {input in percent, output} of a linear() easing within max_error of
+   E on the whole of [0, 1] (max_error > 0): greedy farthest reach, each stop
+   as far from the previous one as the chord error allows (bisection on the
+   next stop's position, kept only where kn_spring_curve_chord_error says
+   the chord is within max_error minus the rounding of the linear()
+   evaluation).  Writes at most cap stops to pts (2 doubles each) and
+   returns how many the fit needs (more than cap: call again with room). */
+size_t kn_spring_curve_fit(const kn_spring_curve *c, double max_error, double *pts,
+                           size_t cap);
+
+#endif
