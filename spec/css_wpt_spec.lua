@@ -140,11 +140,14 @@ describe("CSS syntax in easing values", function()
       { "cubic-bezier(calc(1 -2), 0, 1, 1)", "')'" }, { "linear(0, calc(50% + 1), 1)", "do not add" },
       { "linear(0, 1 calc(50% * 50%))", "percentage * percentage" }, { "linear(0, 1 calc(1 / 50%))", "division" },
       { "cubic-bezier(min(1, 50%), 0, 1, 1)", "mixes" }, { "cubic-bezier(clamp(0, 1), 0, 1, 1)", "3 arguments" },
-      { "cubic-bezier(calc(1, 2), 0, 1, 1)", "')' expected in calc()" }, { "steps(calc(2", "')' expected in calc()" }, { "steps(calc(2 + ", "not closed" },
+      { "cubic-bezier(calc(1, 2), 0, 1, 1)", "')' expected in calc()" },
+      { "steps(calc(2", "')' expected in calc()" }, { "steps(calc(2 + ", "not closed" },
       { "cubic-bezier(calc(foo), 0, 1, 1)", "'foo' in a math function" },
       { "cubic-bezier(sin(1), 0, 1, 1)", "number (argument 1 of cubic-bezier()) expected" },
-      { "cubic-bezier(calc(" .. string.rep("(", 40) .. "1" .. string.rep(")", 40) .. "), 0, 1, 1)", "nested too deeply" },
-      { "steps(\"2\")", "integer step count expected" }, { "linear(0, 50% 1)", "output number first" }, { "linear(0, 1 50% 2)", "two outputs" },
+      { "cubic-bezier(calc(" .. string.rep("(", 40) .. "1" .. string.rep(")", 40) .. "), 0, 1, 1)",
+        "nested too deeply" },
+      { "steps(\"2\")", "integer step count expected" }, { "linear(0, 50% 1)", "output number first" },
+      { "linear(0, 1 50% 2)", "two outputs" },
     }
     for _, c in ipairs(bad) do
       h.fails("easing spec expected, got '" .. c[1] .. "'", kinetic.easing, c[1])

@@ -269,5 +269,31 @@ do
   print("popmotion (not done) vs closed form with velocity = +v0 (units/s):")
   maxerr(e, "all runs", 1e-9)
 end
+-- ---------------------------------------------------------------- WPT and Chromium
+-- The transcribed Web Platform Tests and the Chromium run agree on what is a value:
+-- no easing Chromium rejected is valid in WPT, no WPT-invalid easing was accepted.
+do
+  local wpt, crossings = load("wpt_easing.lua"), load("step_times.lua")
+  local rejected, accepted, clash = {}, {}, 0
+  for _, s in ipairs(chrome.invalid) do rejected[s] = true end
+  for _, c in ipairs(chrome.cases) do accepted[c.easing] = true end
+  for _, c in ipairs(wpt.valid) do
+    if rejected[c.spec] then clash = clash + 1; print("  Chromium rejected " .. c.spec) end
+  end
+  for _, c in ipairs(wpt.invalid) do
+    if accepted[c.spec] then clash = clash + 1; print("  Chromium accepted " .. c.spec) end
+  end
+  check(clash == 0, "WPT and Chromium disagree on " .. clash .. " easings")
+  -- step_times truth: in [0, 1] and non-decreasing in k
+  local bad = 0
+  for _, c in ipairs(crossings.cases) do
+    for k = 1, c.n do
+      if not (c.t[k] >= 0 and c.t[k] <= 1 and (k == 1 or c.t[k] >= c.t[k - 1])) then bad = bad + 1 end
+    end
+  end
+  check(bad == 0, bad .. " step_times truths out of order")
+  print(string.format("wpt_easing: %d valid, %d invalid, %d outputs; chromium agrees; step_times: %d cases in order",
+                      #wpt.valid, #wpt.invalid, #wpt.output, #crossings.cases))
+end
 print(failures == 0 and "all checks passed" or (failures .. " check(s) failed"))
 os.exit(failures == 0 and 0 or 1)

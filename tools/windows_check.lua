@@ -115,6 +115,9 @@ local function easing_points(label, e)
   M(label .. ":sample(16)", e, "sample", 16)
   M(label .. ":sample(3, out)", e, "sample", 3, { 9, 9, 9, 9, 9, 9 })
   ts("tostring(" .. label .. ")", e)
+  M(label .. ":css()", e, "css")
+  M(label .. ":css('specified')", e, "css", "specified")
+  K("step_times(" .. label .. ", 7, 0.5)", "step_times", e, 7, 0.5)
 end
 
 local names = K("easings()", "easings")
@@ -129,6 +132,9 @@ local specs = {
   "linear(0, 0.25 75%, 1)", "linear(0, 1.2 40% 60%, 0.9, 1)", "outBack(2.2)", "inBack(1)",
   "outElastic(1, 0.3)", "inOutElastic(1.5, 0.45)", "outInElastic(0.5, 0.3)", "accelerate(0.3)",
   "accelerate-decelerate(0.5)", "in-out-quad", "quadout", "backout", "  EASE-IN-OUT  ",
+  "cubic-bezier(calc(0.1 + 0.2), min(2, -0.5), clamp(0, 1.5, 1), calc(1 / 3))",
+  "steps(calc(7 / 2), JUMP-BOTH)", "linear(0, calc(1 / 4) calc(25% * 3), 1 100% 100%)",
+  "E\\61se-in /* comment */", "linear(calc(0 / 0), 1)", "steps(calc(-10), start)",
 }
 for _, spec in ipairs(specs) do
   local e = K("easing('" .. spec .. "')", "easing", spec)
@@ -143,7 +149,8 @@ end
 local ease = kinetic.easing("ease")
 K("easing(easing('ease')) is the same", "easing", ease)
 op("easing('ease') == easing('ease-in')", ease, "__eq", function() return ease == kinetic.easing("ease-in") end)
-for _, bad in ipairs({ "nope", "cubic-bezier(2, 0, 0, 1)", "steps(0)", "linear()", "outBack(nan)", "" }) do
+for _, bad in ipairs({ "nope", "cubic-bezier(2, 0, 0, 1)", "steps(0)", "linear()", "outBack(nan)", "",
+                       "steps(calc(0 / 0))", "var(--x)", "ease, linear", "initial", "calc(1px)" }) do
   K("easing('" .. bad .. "')", "easing", bad)
 end
 K("easing(42)", "easing", 42)
@@ -272,6 +279,12 @@ for _, fam in ipairs(families) do
     M(label .. ":settle_time() again", s, "settle_time")
     for f = 1, 6 do M(label .. ":update after set_velocity#" .. f, s, "update", 1 / 60) end
     M(label .. ":target() again", s, "target")
+    local e = M(label .. ":easing()", s, "easing")
+    if e then easing_points(label .. ":easing()", e) end
+    M(label .. ":easing(0.5)", s, "easing", 0.5)
+    local l = M(label .. ":linear()", s, "linear")
+    if l then ts("tostring(" .. label .. ":linear())", l) end
+    M(label .. ":linear(1e-2)", s, "linear", 1e-2)
     if n > 1 then
       local arr = { vals(0.5) }
       M(label .. ":set_target(array)", s, "set_target", arr)

@@ -61,6 +61,15 @@ function Easing:sample(n, out) end
 ---@return fun(p: number, before_flag?: boolean): number
 function Easing:fn() end
 
+---The serialization a browser gives for this easing's specified value
+---(`"specified"`: calc() kept as `calc(<value>)`, a linear() stop list as
+---written) or computed value (`"computed"`, the default: keywords stay
+---keywords, `steps(n)` drops an end position, linear() lists every point).
+---Raises for an easing with no CSS form (Penner's, accelerate, a spring's).
+---@param form? "computed"|"specified"
+---@return string
+function Easing:css(form) end
+
 ---A CSS `cubic-bezier(x1, y1, x2, y2)` timing function (not a geometric
 ---curve such as LÖVE's love.math.newBezierCurve: it gives y as a function of x).
 ---@class kinetic.Bezier: kinetic.Easing
@@ -138,6 +147,15 @@ function kinetic.accelerate_decelerate(v0) end
 ---`tostring` gives), then kebab-case, hump.timer's and flux's spellings.
 ---@return string[]
 function kinetic.easings() end
+
+---A step schedule: the n times t_k = duration * E^-1(k/n), the first time the
+---eased progress reaches k/n (k = 1 .. n), exact in double precision.  For a
+---value that moves in whole steps (lines, cells) with the easing in the waits.
+---@param easing kinetic.EasingSpec
+---@param n integer steps (1 .. 2^24)
+---@param duration? number seconds (> 0, default 1)
+---@return number[]
+function kinetic.step_times(easing, n, duration) end
 
 -- ---------------------------------------------------------------------------
 -- 2. Springs
@@ -259,6 +277,19 @@ function Spring:coefficients(dt) end
 
 ---@return kinetic.SpringParamsTable
 function Spring:params() end
+
+---The spring's motion from its current state as an easing: e(p) is the
+---normalized position (current position 0, target 1) at p * duration on the
+---exact solution.  One-component springs away from their target.
+---@param duration? number seconds at p = 1 (default `s:settle_time()`)
+---@return kinetic.Easing
+function Spring:easing(duration) end
+
+---A `linear()` easing within max_error of `s:easing()` on the whole curve,
+---with close to the fewest stops; `tostring` gives its CSS.
+---@param max_error? number (>= 1e-7, default 1e-3 of the distance)
+---@return kinetic.Easing
+function Spring:linear(max_error) end
 
 ---A damped spring.
 ---

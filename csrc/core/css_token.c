@@ -1,6 +1,7 @@
 /*
 ** css_token.c -- CSS Syntax 3 tokenization, the subset of css_token.h.
 */
+#include "fpcontract.h"
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>
