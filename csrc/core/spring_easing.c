@@ -100,7 +100,7 @@ static double slope_root(const kn_spring_curve *c, double s, double lo, double h
   return p;
 }
 
-double kn_spring_curve_chord_error(const kn_spring_curve *c, double a, double b) {
+double kn_spring_curve_chord_error(const kn_spring_curve *c, double a, double b, double limit) {
   double Ea = kn_spring_curve_eval(c, a), Eb = kn_spring_curve_eval(c, b);
   double s = (Eb - Ea) / (b - a), worst = 0.0, lo = a;
   while (lo < b) {
@@ -115,37 +115,50 @@ double kn_spring_curve_chord_error(const kn_spring_curve *c, double a, double b)
       e = fabs(kn_spring_curve_eval(c, p) - (Ea + s * (p - a)));
       if (e > worst) worst = e;
     }
+    if (worst > limit) return worst;
     lo = hi;
   }
   return worst;
 }
 
-/* A far b in (a, 1] whose chord from a stays within tol: bisection on b,
-   every candidate checked, so the bound holds whatever the shape; where
-   the chord error grows with b (it does but near a zero of E'') this is
-   the farthest such b. */
-static double farthest(const kn_spring_curve *c, double a, double tol) {
-  double lo = a, hi = 1.0;
-  int i;
-  if (kn_spring_curve_chord_error(c, a, 1.0) <= tol) return 1.0;
-  for (i = 0; i < 40; i++) {
-    double m = 0.5 * (lo + hi);
-    if (m <= lo || m >= hi) break;
-    if (kn_spring_curve_chord_error(c, a, m) <= tol) lo = m; else hi = m;
+/* The stops lie on a decimal grid: inputs at multiples of 10^-d, outputs
+   rounded to 10^-d, with d the number of decimals of max_error plus two,
+   so that the CSS text stays short.  Rounding moves each end of a chord by
+   at most 10^-d / 2, and the chord between the rounded ends by no more
+   (it is their convex combination): the exact chord is held within
+   max_error less that, less 1e-12 for the rounding of linear()'s own
+   evaluation, (p - in_a/100) / ((in_b - in_a)/100).
+
+   From grid index a, the farthest index b whose chord passes: bisection
+   on the grid, every candidate checked, so the bound holds whatever the
+   shape; where the chord error grows with b (it does but near a zero of
+   E'') this is the farthest such b. */
+static double farthest(const kn_spring_curve *c, double a, double steps, double tol) {
+  double lo = a, hi = steps;
+  if (kn_spring_curve_chord_error(c, a / steps, 1.0, tol) <= tol) return steps;
+  while (hi - lo > 1.0) {
+    double m = floor(0.5 * (lo + hi));
+    if (kn_spring_curve_chord_error(c, a / steps, m / steps, tol) <= tol) lo = m; else hi = m;
   }
-  return lo > a ? lo : hi;
+  return lo > a ? lo : a + 1.0;
 }
 
 size_t kn_spring_curve_fit(const kn_spring_curve *c, double max_error, double *pts,
                            size_t cap) {
-  /* linear() evaluates (p - in_a/100) / ((in_b - in_a)/100): a few
-     roundings of E-sized numbers, well inside this margin. */
-  double tol = max_error - 1e-12, a = 0.0;
+  int d = 2;
+  double steps, half, tol, a = 0.0;
   size_t n = 0;
+  while (d < 12 && 0.5 * pow(10.0, -(d - 2)) > max_error) d++;
+  steps = pow(10.0, d);
+  half = 0.5 / steps;
+  tol = max_error - half - 1e-12;
   for (;;) {
-    if (n < cap) { pts[2 * n] = 100.0 * a; pts[2 * n + 1] = kn_spring_curve_eval(c, a); }
+    if (n < cap) {
+      pts[2 * n] = a / pow(10.0, d - 2);                                   /* percent */
+      pts[2 * n + 1] = nearbyint(kn_spring_curve_eval(c, a / steps) * steps) / steps;
+    }
     n++;
-    if (a >= 1.0) return n;
-    a = farthest(c, a, tol);
+    if (a >= steps || n > KN_SPRING_FIT_MAX) return n;
+    a = farthest(c, a, steps, tol);
   }
 }

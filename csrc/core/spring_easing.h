@@ -43,16 +43,22 @@ double kn_spring_curve_next_zero(const kn_spring_curve *c, int order, double p0)
    monotone there and E - L has at most one stationary point (E' = slope of
    the chord): the maximum over each such piece is at its ends or at that
    point, which is found by bracketed Newton on E'.  The result is the true
-   maximum up to the rounding of E (a few 1e-16). */
-double kn_spring_curve_chord_error(const kn_spring_curve *c, double a, double b);
+   maximum up to the rounding of E (a few 1e-16).  The pieces are taken
+   from a on, and the walk stops at the first piece that exceeds limit
+   (the result is then above limit, and a lower bound). */
+double kn_spring_curve_chord_error(const kn_spring_curve *c, double a, double b, double limit);
 
 /* Stops {input in percent, output} of a linear() easing within max_error of
-   E on the whole of [0, 1] (max_error > 0): greedy farthest reach, each stop
-   as far from the previous one as the chord error allows (bisection on the
-   next stop's position, kept only where kn_spring_curve_chord_error says
-   the chord is within max_error minus the rounding of the linear()
-   evaluation).  Writes at most cap stops to pts (2 doubles each) and
-   returns how many the fit needs (more than cap: call again with room). */
+   E on the whole of [0, 1] (max_error >= 1e-10): greedy farthest reach,
+   each stop as far from the previous one as the chord error allows
+   (bisection on the next stop's position, kept only where
+   kn_spring_curve_chord_error says the chord is within the bound), on a
+   decimal grid so that the numbers are short (see the .c file).  Writes at
+   most cap stops to pts (2 doubles each) and returns how many the fit
+   needs (more than cap: call again with room), or KN_SPRING_FIT_MAX + 1
+   when it needs more than that (a spring that rings for hundreds of
+   periods within the duration, or a tiny max_error): it stops there. */
+#define KN_SPRING_FIT_MAX 10000
 size_t kn_spring_curve_fit(const kn_spring_curve *c, double max_error, double *pts,
                            size_t cap);
 

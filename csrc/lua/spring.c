@@ -632,6 +632,10 @@ static int spring_linear(lua_State *L) {
   }
   read_curve(L, s, 0, "linear", &c);
   n = kn_spring_curve_fit(&c, tol, e->points, FIT_STACK);
+  if (n > KN_SPRING_FIT_MAX)
+    return lk_argerror(L, 2, lua_pushfstring(L, "a fit within %s needs more than %d stops: "
+                                             "raise max_error or damp the spring",
+                                             lk_pushnumstr(L, tol), KN_SPRING_FIT_MAX));
   if (n > FIT_STACK) {
     e = (kn_easing *)lk_newuserdata(L, kn_easing_size(n));
     kn_spring_curve_fit(&c, tol, e->points, n);
