@@ -7,10 +7,15 @@
 -- window and animates it with the example plugin (examples/nvim), driven by a
 -- libuv timer: with a spring, a retargeted spring and a timeline.  Every
 -- animation must end with the window exactly on its target cell.  Then
--- kinetic.nvim, the timer that drives kinetic.animator: the example's smooth
--- scroll (a tween, a retargeted spring, the :KineticScroll command) must end
--- exactly on its target line, with the timer running only while a scroll is
--- in flight; a callback's error is reported with vim.notify and the other
+-- the example's smooth scroll: scroll_to moves whole lines on the step
+-- schedule of kinetic.step_times (every line the window shows is recorded
+-- with its time and checked against the schedule: whole lines in order, none
+-- before its time, none more than 60 ms after it), and a new scroll_to or
+-- scroll replaces a schedule from the line shown; the spring of scroll
+-- (retargeted, the :KineticScroll command) runs on kinetic.nvim, the timer
+-- that drives kinetic.animator.  Every scroll must end exactly on its target
+-- line, with its timer running only while a scroll is in flight; a
+-- callback's error is reported with vim.notify and the other
 -- animations go on; fps, pause and resume.  Prints
 -- "nvim selftest passed (N checks)" and quits 0, or prints the failures and
 -- quits 1.  Any error, including a missing kinetic API, is a failure.
@@ -100,35 +105,142 @@ local function scroll_tests(kinetic, here)
     local v = api.nvim_win_call(win, vim.fn.winsaveview)
     return v.topline, v.lnum
   end
-  local written = {}
-  ks.on_frame = function(w, v) if w == win then written[#written + 1] = v.written end end
 
-  -- 6. a tween: line 1 -> 120 in 0.3 s -----------------------------------------------
+  -- 6. scroll_to: whole lines on a step schedule ----------------------------------------
+  -- Every write of the top line is recorded by the plugin's hook, with the
+  -- window's real top line and cursor and the time (uv.hrtime) it happened.
+  local recs = {}
+  ks.on_frame = function(w, v)
+    if w ~= win then return end
+    local s = v.schedule
+    local wtop, wlnum = view()
+    recs[#recs + 1] = { line = v.written, top = wtop, lnum = wlnum, hr = uv.hrtime(), s = s,
+                        now = s and s.now }
+  end
+  local function recs_of(s)
+    local out = {}
+    for _, r in ipairs(recs) do if r.s == s then out[#out + 1] = r end end
+    return out
+  end
+  -- A finished schedule's writes against kinetic.step_times: whole lines only,
+  -- one step after another (a jump of several lines only for steps that fell
+  -- due together, between two wake-ups), each written no earlier than its t_k
+  -- and no later than slack after the first step it shows, the last on the
+  -- target line.
+  local SLACK = 0.06
+  local function check_schedule(name, s, easing, duration)
+    local want = kinetic.step_times(easing, s.n, duration)
+    local same = #s.times == #want
+    for i = 1, #want do same = same and s.times[i] == want[i] end
+    check(same, name .. ": its times are kinetic.step_times(easing, " .. s.n .. ", " .. duration .. ")")
+    local rs, bad, prev_k, prev_now, jumps, late = recs_of(s), nil, 0, nil, 0, 0
+    for i, r in ipairs(rs) do
+      local t = (r.hr - s.started) / 1e9
+      local k = (r.line - s.from) * s.dir
+      local first = s.times[prev_k + 1]
+      local why
+      if r.line ~= math.floor(r.line) or r.top ~= r.line then
+        why = "not the whole line the window shows (" .. r.line .. ", window " .. r.top .. ")"
+      elseif r.lnum ~= r.top + (s.from_lnum - s.from) then
+        why = "the cursor did not move with the view (" .. r.lnum .. ")"
+      elseif k <= prev_k or k > s.n then
+        why = "step " .. k .. " after step " .. prev_k
+      elseif t < s.times[k] or r.now < s.times[k] then
+        why = string.format("step %d written at %.4f s, due at %.4f s", k, t, s.times[k])
+      elseif k < s.n and s.times[k + 1] <= r.now then
+        why = string.format("step %d written at %.4f s while step %d was due (%.4f s)", k, r.now, k + 1,
+                            s.times[k + 1])
+      elseif k > prev_k + 1 and prev_now and first <= prev_now then
+        why = string.format("steps %d..%d written together, but step %d was due at the wake-up before",
+                            prev_k + 1, k, prev_k + 1)
+      elseif t > first + SLACK then
+        why = string.format("step %d written at %.4f s, due at %.4f s (more than %d ms late)", prev_k + 1,
+                            t, first, SLACK * 1000)
+      end
+      if why and not bad then bad = "write " .. i .. ": " .. why end
+      if k > prev_k + 1 then jumps = jumps + 1 end
+      late = math.max(late, t - first)
+      prev_k, prev_now = k, r.now
+    end
+    check(bad == nil and prev_k == s.n and #rs > 0 and rs[#rs].line == s.target,
+          string.format("%s: %d writes of whole lines, %d -> %d on the schedule (%d jumps, latest %.1f ms "
+                        .. "after its step): %s", name, #rs, s.from, rs[#rs] and rs[#rs].line or -1, jumps,
+                        late * 1000, tostring(bad)))
+    return rs
+  end
+  local function start(s)
+    local top0, lnum0 = view()
+    s.from_lnum = lnum0 + (s.from - top0)
+    return s
+  end
+
+  -- 6a. line 1 -> 31: 30 lines, outCubic, 0.3 s
   local done
   local t0 = uv.hrtime()
-  local a = ks.scroll_to(win, 120, { duration = 0.3, on_done = function(_, top) done = top end })
-  check(kn.running(anim), "scroll_to: the new animation starts the timer")
+  local s = start(ks.scroll_to(win, 31, { easing = "outCubic", duration = 0.3,
+                                          on_done = function(_, top) done = top end }))
+  check(getmetatable(s) ~= nil and s.from == 1 and s.target == 31 and s.n == 30 and s.dir == 1
+        and not s:done(), "scroll_to: returns its schedule, 30 lines down from line 1")
+  check(ks.busy() and not kn.running(anim), "scroll_to: busy on its own timer, not on the animator's")
   wait(3000, function() return done ~= nil end)
   local elapsed = seconds(t0)
-  check(done == 120, "scroll_to: the virtual topline ends exactly on 120, got " .. tostring(done))
+  check(done == 31, "scroll_to: on_done with the top line 31, got " .. tostring(done))
   local top, lnum = view()
-  check(top == 120 and lnum == 120, "scroll_to: the window's topline and cursor end on line 120, got "
+  check(top == 31 and lnum == 31, "scroll_to: the window's topline and cursor end on line 31, got "
         .. top .. ", " .. lnum)
-  check(a:done(), "scroll_to: its animation is done")
-  check(not kn.running(anim), "scroll_to: the timer stopped at the frame the scroll ended")
-  check(elapsed >= 0.3, string.format("scroll_to: took its duration in real time (%.3f s)", elapsed))
-  local monotonic = true
-  for i = 2, #written do monotonic = monotonic and written[i] > written[i - 1] end
-  check(#written >= 5 and monotonic and written[#written] == 120,
-        "scroll_to: wrote the view over several frames, line after line down to 120 ("
-        .. #written .. " frames: " .. table.concat(written, " ", 1, math.min(#written, 12)) .. ")")
-  local idle = kn.frames(anim)
+  check(s:done() and s.state == "done" and not ks.busy() and ks.view(win) == nil,
+        "scroll_to: the schedule is done, nothing busy, the view dropped (" .. s.state .. ")")
+  check(s.times[30] > 0.29 and s.times[30] <= 0.3 and elapsed >= s.times[30],
+        string.format("scroll_to: the last line is due when outCubic reaches 1 (%.6f s), took %.3f s",
+                      s.times[30], elapsed))
+  check_schedule("scroll_to 1 -> 31, outCubic", s, "outCubic", 0.3)
+  local n_recs, idle = #recs, kn.frames(anim)
   wait(150)
-  check(kn.frames(anim) == idle and not kn.running(anim), "idle: no tick in 150 ms ("
-        .. idle .. " then " .. kn.frames(anim) .. ")")
+  check(#recs == n_recs and kn.frames(anim) == idle and not kn.running(anim),
+        "idle: no write and no tick in 150 ms")
+
+  -- 6b. up, 31 -> 26 with an easing object: 5 steps 0.1 s apart, one wake-up each
+  done = nil
+  s = start(ks.scroll_to(win, 26, { easing = kinetic.easing("linear"), duration = 0.5,
+                                    on_done = function(_, t) done = t end }))
+  wait(3000, function() return done ~= nil end)
+  local rs = check_schedule("scroll_to 31 -> 26, linear object", s, kinetic.easing("linear"), 0.5)
+  local lines_up = {}
+  for i, r in ipairs(rs) do lines_up[i] = r.line end
+  check(done == 26 and s.dir == -1 and table.concat(lines_up, " ") == "30 29 28 27 26",
+        "scroll_to up: line by line 30 .. 26, got " .. table.concat(lines_up, " "))
+  check(s.wakes >= 5 and s.wakes <= 10, "scroll_to: sleeps until the next step (" .. s.wakes
+        .. " wake-ups for 5 steps in 0.5 s; a 60 Hz poll would take 30)")
+
+  -- 6c. interrupted: 26 -> 226 (linear, 0.4 s), replaced after 150 ms by -> 120
+  local done1, done2
+  local sa = start(ks.scroll_to(win, 226, { easing = "linear", duration = 0.4,
+                                            on_done = function(_, t) done1 = t end }))
+  wait(150)
+  local shown = view()
+  local t_int = uv.hrtime()
+  local sb = start(ks.scroll_to(win, 120, { easing = "outCubic", duration = 0.2,
+                                            on_done = function(_, t) done2 = t end }))
+  check(sa.state == "replaced" and sa:done() and sa.k > 0 and sa.k < sa.n,
+        "interrupt: the first schedule is replaced mid-way (" .. sa.state .. ", step " .. sa.k .. ")")
+  check(sb.from == shown and sb.from == sa.from + sa.k and sb.target == 120
+        and sb.n == math.abs(120 - shown),
+        "interrupt: the new schedule starts from the whole line shown (" .. shown .. ", from " .. sb.from .. ")")
+  check(ks.view(win).schedule == sb, "interrupt: the window's view follows the new schedule")
+  wait(3000, function() return done2 ~= nil end)
+  wait(60)
+  local stray = 0
+  for _, r in ipairs(recs_of(sa)) do if r.hr > t_int then stray = stray + 1 end end
+  check(stray == 0 and done1 == nil, "interrupt: no write and no on_done from the replaced schedule ("
+        .. stray .. ", " .. tostring(done1) .. ")")
+  if sb.n > 0 then check_schedule("interrupt: the new schedule " .. shown .. " -> 120", sb, "outCubic", 0.2) end
+  top, lnum = view()
+  check(done2 == 120 and top == 120 and lnum == 120, "interrupt: ends exactly on line 120 (on_done "
+        .. tostring(done2) .. ", window " .. top .. ", cursor " .. lnum .. ")")
+  check(not ks.busy() and not kn.running(anim), "interrupt: nothing busy at the end")
 
   -- 7. a spring, retargeted in flight: 120 -> 150, then +30 more -> 180 ---------------
-  written, done = {}, nil
+  done = nil
   local params = { duration = 0.3, bounce = 0, on_done = function(_, t) done = t end }
   local s1 = ks.scroll(win, 30, params)
   check(kn.running(anim), "scroll: a new animation starts the timer again")
@@ -156,6 +268,65 @@ local function scroll_tests(kinetic, here)
   wait(4000, function() return not kn.running(anim) end)
   top = view()
   check(top == 26 and not kn.running(anim), ":KineticScroll 25 ends on line 26, got " .. top)
+
+  -- 8b. a schedule replaced by a spring, a spring by a schedule; the command ----------
+  local sd, pd
+  s = ks.scroll_to(win, 226, { easing = "linear", duration = 0.4, on_done = function(_, t) sd = t end })
+  wait(100)
+  shown = view()
+  local sp = ks.scroll(win, 10, { duration = 0.3, bounce = 0, on_done = function(_, t) pd = t end })
+  check(s.state == "replaced" and ks.view(win).schedule == nil and ks.view(win).target == shown + 10,
+        "scroll after scroll_to: replaces the schedule, target the line shown + 10 (" .. shown .. " + 10, got "
+        .. tostring(ks.view(win).target) .. ")")
+  wait(4000, function() return pd ~= nil end)
+  top = view()
+  check(pd == shown + 10 and top == shown + 10 and sd == nil and sp:done(),
+        "scroll after scroll_to: the spring ends exactly on line " .. (shown + 10) .. " (on_done "
+        .. tostring(pd) .. ", window " .. top .. "), the schedule's on_done not called")
+
+  pd, sd = nil, nil
+  sp = ks.scroll(win, 60, { duration = 0.4, bounce = 0, on_done = function(_, t) pd = t end })
+  wait(80)
+  local v8 = ks.view(win)
+  shown = view()
+  s = start(ks.scroll_to(win, 30, { easing = "outCubic", duration = 0.2, on_done = function(_, t) sd = t end }))
+  check(sp:done() and s.from == shown and v8.written == shown,
+        "scroll_to after scroll: stops the spring, the schedule starts from the line shown (" .. shown .. ")")
+  wait(3000, function() return sd ~= nil end)
+  wait(60)
+  top = view()
+  check(sd == 30 and top == 30 and pd == nil and not ks.busy() and not kn.running(anim),
+        "scroll_to after scroll: ends exactly on line 30, the spring's on_done not called, nothing busy")
+  check_schedule("scroll_to after scroll " .. shown .. " -> 30", s, "outCubic", 0.2)
+
+  recs = {}
+  vim.cmd("KineticScrollTo 50")
+  check(ks.busy(), ":KineticScrollTo starts a schedule")
+  s = start(ks.view(win).schedule)
+  wait(3000, function() return not ks.busy() end)
+  top = view()
+  check(top == 50, ":KineticScrollTo 50 ends on line 50, got " .. top)
+  check(s.n == 20 and s.from == 30, ":KineticScrollTo: 20 lines from 30")
+  check_schedule(":KineticScrollTo 50 (defaults)", s, ks.easing, ks.duration)
+  ks.on_frame = nil
+
+  local bad_to = pcall(ks.scroll_to, win, 10, { duration = 0 })
+  check(not bad_to and not ks.busy() and ks.view(win) == nil and view() == 50,
+        "scroll_to with duration 0 raises and changes nothing")
+  sd = nil
+  s = ks.scroll_to(win, 50, { on_done = function(_, t) sd = t end })
+  wait(1000, function() return sd ~= nil end)
+  check(s.n == 0 and sd == 50 and s.state == "done" and not ks.busy(),
+        "scroll_to the line shown: no step, on_done with line 50")
+  vim.cmd("split")
+  local win2 = api.nvim_get_current_win()
+  s = ks.scroll_to(win2, 300, { easing = "linear", duration = 0.3 })
+  wait(60)
+  api.nvim_win_close(win2, true)
+  wait(100)
+  check(s.state == "replaced" and not ks.busy() and ks.view(win2) == nil,
+        "a window closed mid-schedule: the schedule ends, its view is dropped (" .. s.state .. ")")
+  api.nvim_set_current_win(win)
 
   -- 9. errors, callbacks that add work, fps, pause -----------------------------------
   local notes, notify = {}, vim.notify

@@ -1,6 +1,6 @@
 -- :KineticScroll [N] scrolls the current window N lines (default half a
 -- window; negative: up) on a spring; :KineticScrollTo N puts line N at the
--- top with a tween (examples/nvim).
+-- top, line by line on kinetic_scroll's step schedule (examples/nvim).
 if vim.g.loaded_kinetic_scroll then return end
 vim.g.loaded_kinetic_scroll = true
 
@@ -16,4 +16,4 @@ vim.api.nvim_create_user_command("KineticScrollTo", function(cmd)
     return
   end
   require("kinetic_scroll").scroll_to(0, n)
-end, { nargs = 1, desc = "kinetic: scroll smoothly until line N is at the top" })
+end, { nargs = 1, desc = "kinetic: scroll line by line until line N is at the top" })
