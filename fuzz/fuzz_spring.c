@@ -7,10 +7,16 @@
 ** finite state must stay finite while the motion's scale is representable
 ** (|y0| + |v0|/w0 and w0 |y0| + |v0| below 1e300; a spring without
 ** stiffness and damping coasts without bound and may overflow: see README).
+** A scalar spring's motion as an easing (what s:easing() and s:linear()
+** build) must never give NaN, its step schedule must be exact, and its
+** linear() fit must stay within max_error at every checked point.
 */
 #include "fuzz_common.h"
+#include "easing.h"
 #include "spring.h"
+#include "spring_easing.h"
 #include "spring_params.h"
+#include "step_times.h"
 
 enum { F_PHYSICAL, F_FREQUENCY, F_RESPONSE, F_DURATION, F_REBOUND, F_ORIGAMI,
        F_BOUNCY, F_PRESET, F_COUNT };
@@ -221,6 +227,55 @@ static void run_updates(fz_in *in, const spring_case *c, kn_spring *s, kn_spring
   }
 }
 
+/* The step schedule of e: exact and in order (step_times.h). */
+static void check_schedule(const kn_easing *e, size_t n) {
+  double t[8];
+  size_t k;
+  if (!kn_step_times(e, n, 1.0, t)) return;
+  for (k = 0; k < n; k++) {
+    double L = (double)(k + 1) / (double)n;
+    CHECK(t[k] >= 0.0 && t[k] <= 1.0 && (k == 0 || t[k] >= t[k - 1]), "step times out of order");
+    if (t[k] < 1.0 || kn_easing_eval(e, 1.0, 0) >= L) {
+      CHECK(kn_easing_eval(e, t[k], 0) >= L, "E(t_%d) below %g", (int)k + 1, L);
+      CHECK(t[k] == 0.0 || kn_easing_eval(e, nextafter(t[k], -1.0), 0) < L,
+            "E reaches %g before t_%d = %.17g", L, (int)k + 1, t[k]);
+    }
+  }
+}
+
+/* s:easing() and s:linear() on a scalar spring, as the binding makes them
+   (csrc/lua/spring.c read_curve): the settle time as duration, when it is
+   finite and the normalized velocity is. */
+static void check_curve(fz_in *in, const spring_case *c, const kn_spring *s) {
+  double x = KN_SPRING_SLOT(s, KN_SP_X)[0], to = KN_SPRING_SLOT(s, KN_SP_TARGET)[0];
+  double v = KN_SPRING_SLOT(s, KN_SP_V)[0], D, w, tol = (fz_byte(in) & 1) ? 1e-2 : 1e-3;
+  double *pts;
+  kn_spring_curve curve;
+  kn_easing e, *l;
+  size_t n, j;
+  if (c->n != 1 || !representable(c) || !(to - x != 0.0) || !isfinite(to - x)) return;
+  w = v / (to - x);
+  D = kn_spring_settle_time(s, s->rest_delta * s->scale);
+  if (!isfinite(w) || !(D > 0) || !isfinite(D)) return;
+  kn_spring_curve_init(&curve, &c->m, w, D);
+  kn_easing_init_spring(&e, &curve);
+  for (j = 0; j <= 16; j++)
+    CHECK(!isnan(kn_easing_eval(&e, (double)j / 16.0 - 0.25, 0)), "spring easing NaN");
+  check_schedule(&e, 1 + fz_byte(in) % 8);
+  n = kn_spring_curve_fit(&curve, tol, NULL, 0);
+  if (n > KN_SPRING_FIT_MAX) return;
+  l = (kn_easing *)malloc(kn_easing_size(n));
+  pts = l->points;
+  CHECK(kn_spring_curve_fit(&curve, tol, pts, n) == n, "fit count changed");
+  kn_easing_init_linearfn(l, n);
+  for (j = 0; j <= 97; j++) {
+    double p = (double)j / 97.0, a = kn_easing_eval(l, p, 0), b = kn_easing_eval(&e, p, 0);
+    CHECK(fabs(a - b) <= tol, "linear() fit off by %.3g at p=%g (max_error %g, %d stops)",
+          fabs(a - b), p, tol, (int)n);
+  }
+  free(l);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   fz_in in = { data, size };
@@ -231,6 +286,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   s = new_spring(&c, c.n, c.from, c.to, c.vel);
   s3 = new_twin(&c);
   run_updates(&in, &c, s, s3);
+  check_curve(&in, &c, s);
   free(s);
   free(s3);
   return 0;

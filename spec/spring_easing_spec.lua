@@ -146,6 +146,9 @@ describe("springs as easings", function()
     h.fails_bad_argument("bad argument #1 to 'easing' (duration expected: this spring never settles",
                          function() undamped:easing() end)
     assert.is_not_nil(undamped:easing(2))
+    local fast = kinetic.spring { from = 0, to = 1e-300, velocity = 1e300 }
+    h.fails("calling 'easing' on bad self (its velocity over its distance to the target overflows)",
+            function() fast:easing(1) end)
     local ringing = kinetic.spring { stiffness = 1000, damping = 0.01 }
     h.fails_bad_argument("bad argument #1 to 'linear' (a fit within 0.001 needs more than 10000 stops",
                          function() ringing:linear() end)

@@ -156,4 +156,27 @@ describe("spring: fuzz regressions", function()
       end
     end
   end)
+
+  -- s:linear() hung on a spring ringing faster than the doubles can resolve
+  it("a spring whose velocity zeros lie closer than the doubles fails s:linear() at once", function()
+    local s = kinetic.spring { stiffness = 4.5792020008078204e-305, damping = 1.7835357647096786e-307,
+                               velocity = 7.6e-191 }
+    assert.is_true(s:settle_time() > 7e307)
+    local ok, err = pcall(s.linear, s)
+    assert.is_false(ok)
+    assert.matches("needs more than 10000 stops", err)
+    local e = s:easing()
+    local t = kinetic.step_times(e, 4)
+    for k = 1, 4 do assert.is_true(e(t[k]) >= k / 4) end
+  end)
+
+  -- the inflection of a very overdamped spring (at 1e-26 s) was lost to
+  -- cancellation, and s:linear() gave two stops 0.97 off the curve
+  it("an overdamped spring's linear() keeps within max_error next to its start", function()
+    local s = kinetic.spring { stiffness = 2.4190322848931901e+24, damping = 5.1429125584274269e+25 }
+    local e, l = s:easing(), s:linear()
+    local worst = 0
+    for i = 0, 4000 do worst = math.max(worst, math.abs(l(i / 4000) - e(i / 4000))) end
+    assert.is_true(worst <= 1e-3, "error " .. worst)
+  end)
 end)

@@ -113,7 +113,7 @@ static void consume_name(kn_css_lexer *lx, kn_css_token *tk) {
    bytes or more is not read (tk->too_long). */
 static void consume_number(kn_css_lexer *lx, kn_css_token *tk) {
   const char *b = lx->s;
-  char buf[KN_CSS_NUMBER_MAX], dp = localeconv()->decimal_point[0];
+  char buf[KN_CSS_NUMBER_MAX];
   size_t n, i;
   tk->is_integer = 1;
   if (peek(lx, 0) == '+' || peek(lx, 0) == '-') lx->s++;
@@ -135,7 +135,7 @@ static void consume_number(kn_css_lexer *lx, kn_css_token *tk) {
   if (n >= sizeof buf) { tk->too_long = 1; return; }
   memcpy(buf, b, n);
   buf[n] = '\0';
-  for (i = 0; i < n; i++) if (buf[i] == '.') buf[i] = dp;
+  if (lx->dp != '.') for (i = 0; i < n; i++) if (buf[i] == '.') buf[i] = lx->dp;
   tk->value = strtod(buf, NULL);
 }
 
@@ -174,6 +174,7 @@ static void skip_comments(kn_css_lexer *lx) {
 void kn_css_lexer_init(kn_css_lexer *lx, const char *s, size_t len) {
   lx->s = s;
   lx->end = s + len;
+  lx->dp = localeconv()->decimal_point[0];
 }
 
 void kn_css_next(kn_css_lexer *lx, kn_css_token *tk) {

@@ -41,6 +41,7 @@ typedef struct kn_css_token {
 
 typedef struct kn_css_lexer {
   const char *s, *end;
+  char dp;                   /* the C locale's decimal point, for strtod */
 } kn_css_lexer;
 
 void kn_css_lexer_init(kn_css_lexer *lx, const char *s, size_t len);

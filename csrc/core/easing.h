@@ -46,7 +46,7 @@ struct kn_easing {
   int kind;                 /* enum kn_easing_kind */
   int keyword;              /* enum kn_keyword, for Bezier */
   size_t npoints;           /* linear(): number of points */
-  size_t speclen;           /* bytes of specified CSS text after the points, 0: none */
+  size_t speclen;           /* bytes of source text after the points (the binding's), 0: none */
   union {
     kn_bezier bezier;
     kn_steps steps;
@@ -61,8 +61,8 @@ struct kn_easing {
 /* Bytes needed for an easing with n linear() points. */
 #define kn_easing_size(n) (offsetof(kn_easing, points) + 2 * (size_t)(n) * sizeof(double))
 
-/* The specified CSS text a parsed easing keeps after its points (speclen
-   bytes and a NUL), and the size of the whole block. */
+/* The source text a parsed easing with a CSS form keeps after its points
+   (speclen bytes and a NUL), and the size of the whole block. */
 #define kn_easing_specified(e) ((const char *)((e)->points + 2 * (e)->npoints))
 #define kn_easing_block_size(e) \
   (kn_easing_size((e)->npoints) + ((e)->speclen ? (e)->speclen + 1 : 0))

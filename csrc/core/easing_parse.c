@@ -104,6 +104,7 @@ static void sp_put(P *p, const char *s) {
 
 static void sp_arg(P *p, const arg *a) {
   char b[48];
+  if (p->sp == NULL) return;
   if (a->calc) sp_put(p, "calc(");
   if (isnan(a->x)) sp_put(p, "NaN");
   else if (isinf(a->x)) sp_put(p, a->x > 0 ? "infinity" : "-infinity");
@@ -129,11 +130,21 @@ static int peek_tok(P *p) {
   return tk.type;
 }
 
-/* A number or percentage argument: a literal or a math function. */
-static int read_arg(P *p, arg *a, const char *what) {
+/* What argument `index` (from 1) of fname() is, for messages: "number
+   (argument 2 of cubic-bezier())"; `what` itself when fname is NULL. */
+static const char *arg_name(const char *what, const char *fname, int index, char *buf,
+                            size_t cap) {
+  if (fname == NULL) return what;
+  snprintf(buf, cap, "%s (argument %d of %s())", what, index, fname);
+  return buf;
+}
+
+/* A number or percentage argument: a literal or a math function.  Named
+   in messages as arg_name(what, fname, index) says. */
+static int read_arg(P *p, arg *a, const char *what_, const char *fname, int index) {
   kn_css_token tk;
-  char ex[32];
-  const char *why;
+  char ex[32], wb[64];
+  const char *why, *what;
   next_tok(p, &tk);
   a->start = tk.start;
   a->calc = 0;
@@ -151,12 +162,12 @@ static int read_arg(P *p, arg *a, const char *what) {
     if (isnan(a->x)) p->nan_seen = 1;
   } else if ((why = kn_css_needs_document(&tk)) != NULL) {
     return fail(p, "%s", why);
-  } else if (tk.type == KN_TK_DIMENSION) {
-    return fail(p, "%s expected, got '%s' (values with units need a document)", what,
-                excerpt(tk.start, tk.end, ex));
-  } else if (tk.type == KN_TK_EOF) {
-    return fail(p, "%s expected at the end of the spec", what);
   } else {
+    what = arg_name(what_, fname, index, wb, sizeof wb);
+    if (tk.type == KN_TK_DIMENSION)
+      return fail(p, "%s expected, got '%s' (values with units need a document)", what,
+                  excerpt(tk.start, tk.end, ex));
+    if (tk.type == KN_TK_EOF) return fail(p, "%s expected at the end of the spec", what);
     return fail(p, "%s expected at '%s'", what, excerpt(tk.start, p->lx.end, ex));
   }
   a->end = p->lx.s;
@@ -186,14 +197,13 @@ static int sep(P *p, const char *fname) {
 /* Up to max number arguments "a, b, c)" into v; at least min. */
 static int num_list(P *p, const char *fname, arg *v, int min, int max, int *count) {
   int k = 0, r;
-  char what[64];
   for (;;) {
     if (k == max) return fail(p, "%s() takes at most %d argument%s", fname, max, max == 1 ? "" : "s");
-    snprintf(what, sizeof what, "number (argument %d of %s())", k + 1, fname);
-    if (!read_arg(p, &v[k], what)) return 0;
+    if (!read_arg(p, &v[k], "number", fname, k + 1)) return 0;
     if (v[k].type != KN_CALC_NUMBER) {
-      char ex[32];
-      return fail(p, "%s expected, got '%s'", what, excerpt(v[k].start, v[k].end, ex));
+      char ex[32], wb[64];
+      return fail(p, "%s expected, got '%s'", arg_name("number", fname, k + 1, wb, sizeof wb),
+                  excerpt(v[k].start, v[k].end, ex));
     }
     k++;
     r = sep(p, fname);
@@ -277,7 +287,7 @@ static int parse_steps(P *p, kn_easing *e) {
   kn_css_token tk;
   int r, pos = KN_END, n = 0;
   char ex[32];
-  if (!read_arg(p, &a, "integer step count")) return 0;
+  if (!read_arg(p, &a, "integer step count", NULL, 0)) return 0;
   r = sep(p, "steps");
   if (r == 0) return 0;
   if (r == 1) {
@@ -311,7 +321,7 @@ static int linear_stop(P *p, kn_easing *e, size_t cap, size_t *n, int first) {
   arg v[3];
   int k = 0, i;
   char ex[32];
-  if (!read_arg(p, &v[0], "linear() stop (a number)")) return 0;
+  if (!read_arg(p, &v[0], "linear() stop (a number)", NULL, 0)) return 0;
   if (v[0].type != KN_CALC_NUMBER)
     return fail(p, "linear() stop without an output number first: '%s'",
                 excerpt(v[0].start, p->lx.end, ex));
@@ -320,7 +330,7 @@ static int linear_stop(P *p, kn_easing *e, size_t cap, size_t *n, int first) {
     if (t == KN_TK_COMMA || t == KN_TK_RPAREN || t == KN_TK_EOF) break;
     if (k == 3) return fail(p, "linear() stop with too many values: '%s'",
                             excerpt(v[0].start, p->lx.end, ex));
-    if (!read_arg(p, &v[k], "percentage in linear()")) return 0;
+    if (!read_arg(p, &v[k], "percentage in linear()", NULL, 0)) return 0;
     if (v[k].type != KN_CALC_PERCENTAGE)
       return fail(p, "linear() stop with two outputs: '%s'", excerpt(v[0].start, v[k].end, ex));
   }

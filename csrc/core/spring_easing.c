@@ -46,14 +46,12 @@ double kn_spring_curve_curvature(const kn_spring_curve *c, double p) {
 }
 
 /* The first zero t > t0 of f(t) = e^{-at} [A C(t) + B S(t)], with
-   A = f(0) and B = f'(0) + a f(0), or HUGE_VAL.
+   A = f(0) and B = f'(0) + a f(0), or HUGE_VAL, when d <= 0:
      d < 0 (beta^2 = -d): A cos(beta t) + (B / beta) sin(beta t)
                           = R cos(beta t - phi), phi = atan2(B / beta, A),
                           zero at beta t = phi + pi/2 + j pi;
-     d = 0:               A + B t, zero at t = -A / B;
-     d > 0 (g^2 = d):     A cosh(g t) + (B / g) sinh(g t), zero where
-                          tanh(g t) = -A g / B, which needs that in (0, 1). */
-static double next_zero(const kn_spring_model *m, double A, double B, double t0) {
+     d = 0:               A + B t, zero at t = -A / B. */
+static double next_zero_osc(const kn_spring_model *m, double A, double B, double t0) {
   double d = m->disc, t = HUGE_VAL;
   if (A == 0.0 && B == 0.0) return HUGE_VAL;      /* f == 0: no sign change */
   if (d < 0.0) {
@@ -61,24 +59,43 @@ static double next_zero(const kn_spring_model *m, double A, double B, double t0)
     double j = ceil((beta * t0 - base) / KN_PI);
     if (!isfinite(j)) return HUGE_VAL;
     t = (base + j * KN_PI) / beta;
-    while (t <= t0) { j += 1.0; t = (base + j * KN_PI) / beta; }
-    return t;
+    if (t <= t0) t = (base + (j + 1.0) * KN_PI) / beta;   /* j rounded low */
+    /* zeros closer together than the doubles near t0: the next double */
+    return t > t0 ? t : nextafter(t0, HUGE_VAL);
   }
-  if (B == 0.0) return HUGE_VAL;
-  if (d == 0.0) t = -A / B;
-  else {
-    double g = sqrt(d), r = -A * g / B;
-    if (r > 0.0 && r < 1.0) t = atanh(r) / g;
-  }
+  if (B != 0.0) t = -A / B;
+  return t > t0 ? t : HUGE_VAL;
+}
+
+/* d > 0: z = S e^{r1 t} + F e^{r2 t} with the slow root r1 = -w0^2 / (a + g)
+   and the fast one r2 = -(a + g) (g^2 = d), each computed without
+   cancellation; (D - r2) z = (r1 - r2) S e^{r1 t} and (D - r1) z likewise,
+   so with S0 = z'(0) - r2 z(0) and F0 = z'(0) - r1 z(0) -- each the one
+   mode alone, again without the cancellation of f'(0) + a f(0) -- the
+   k-th derivative is
+     z^(k) = [r1^k S0 e^{r1 t} - r2^k F0 e^{r2 t}] / (r1 - r2),
+   zero where e^{(r1 - r2) t} = (r2 / r1)^k F0 / S0: at
+   t = (k ln(r2 / r1) + ln(F0 / S0)) / (2 g), when that ratio exceeds 1.
+   A spring without stiffness (r1 = 0) has no zero for k >= 1. */
+static double next_zero_over(const kn_spring_model *m, double w, int k, double t0) {
+  double g = sqrt(m->disc), r2 = -(m->decay + g), r1 = -m->omega2 / (m->decay + g);
+  double S0 = -w - r2, F0 = -w - r1, t;
+  if (r1 == 0.0 || !(F0 / S0 > 0.0)) return HUGE_VAL;
+  t = ((double)k * log(r2 / r1) + log(F0 / S0)) / (2.0 * g);
   return t > t0 ? t : HUGE_VAL;
 }
 
 double kn_spring_curve_next_zero(const kn_spring_curve *c, int order, double p0) {
-  double a = c->model.decay, w2 = c->model.omega2, D = c->duration;
-  double z1 = -c->w, z2 = -w2 - 2.0 * a * z1, z3 = -w2 * z1 - 2.0 * a * z2;
-  double f0 = order == 1 ? z1 : z2, f1 = order == 1 ? z2 : z3;
-  double t = next_zero(&c->model, f0, f1 + a * f0, p0 > 0.0 ? p0 * D : 0.0);
-  double p = t / D;
+  double a = c->model.decay, w2 = c->model.omega2, D = c->duration, t;
+  double t0 = p0 > 0.0 ? p0 * D : 0.0, p;
+  if (c->model.disc > 0.0) {
+    t = next_zero_over(&c->model, c->w, order, t0);
+  } else {
+    double z1 = -c->w, z2 = -w2 - 2.0 * a * z1, z3 = -w2 * z1 - 2.0 * a * z2;
+    double f0 = order == 1 ? z1 : z2, f1 = order == 1 ? z2 : z3;
+    t = next_zero_osc(&c->model, f0, f1 + a * f0, t0);
+  }
+  p = t / D;
   if (p <= p0) p = nextafter(p0, HUGE_VAL);
   return p;
 }
@@ -140,13 +157,13 @@ static double farthest(const kn_spring_curve *c, double a, double steps, double 
     double m = floor(0.5 * (lo + hi));
     if (kn_spring_curve_chord_error(c, a / steps, m / steps, tol) <= tol) lo = m; else hi = m;
   }
-  return lo > a ? lo : a + 1.0;
+  return lo;          /* a itself: not even one grid step stays within tol */
 }
 
 size_t kn_spring_curve_fit(const kn_spring_curve *c, double max_error, double *pts,
                            size_t cap) {
   int d = 2;
-  double steps, half, tol, a = 0.0;
+  double steps, half, tol, a = 0.0, b;
   size_t n = 0;
   while (d < 12 && 0.5 * pow(10.0, -(d - 2)) > max_error) d++;
   steps = pow(10.0, d);
@@ -159,6 +176,8 @@ size_t kn_spring_curve_fit(const kn_spring_curve *c, double max_error, double *p
     }
     n++;
     if (a >= steps || n > KN_SPRING_FIT_MAX) return n;
-    a = farthest(c, a, steps, tol);
+    b = farthest(c, a, steps, tol);
+    if (b <= a) return KN_SPRING_FIT_MAX + 1;
+    a = b;
   }
 }

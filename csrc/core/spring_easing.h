@@ -56,8 +56,9 @@ double kn_spring_curve_chord_error(const kn_spring_curve *c, double a, double b,
    decimal grid so that the numbers are short (see the .c file).  Writes at
    most cap stops to pts (2 doubles each) and returns how many the fit
    needs (more than cap: call again with room), or KN_SPRING_FIT_MAX + 1
-   when it needs more than that (a spring that rings for hundreds of
-   periods within the duration, or a tiny max_error): it stops there. */
+   when it needs more than that, or when not even one step of the grid
+   stays within max_error (a spring that rings for hundreds of periods
+   within the duration, or a tiny max_error): it stops there. */
 #define KN_SPRING_FIT_MAX 10000
 size_t kn_spring_curve_fit(const kn_spring_curve *c, double max_error, double *pts,
                            size_t cap);

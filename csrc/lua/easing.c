@@ -84,48 +84,38 @@ kn_easing *lk_pusheasing(lua_State *L, const kn_easing *e) {
   return o;
 }
 
-/* Specified text held on the C stack while parsing; longer text is
-   parsed again into a scratch userdata. */
-#define SPEC_STACK 256
-
 /* Parse the string at idx and push the easing, or push an error message
-   and return NULL. */
+   and return NULL.  An easing with a CSS form keeps its source text after
+   its points: e:css("specified") parses it again for the serialization,
+   so that a parse does not pay for formatting it. */
 static const kn_easing *push_parsed(lua_State *L, int idx) {
   size_t len, cap;
   const char *s = lua_tolstring(L, idx, &len);
   union { kn_easing e; double d[(sizeof(kn_easing) / sizeof(double)) + 2 * 16 + 1]; } stackbuf;
   kn_easing *e = &stackbuf.e, *o;
-  char err[256], spbuf[SPEC_STACK];
-  kn_easing_text sp;
+  char err[256];
   int scratch = 0;
-  sp.buf = spbuf; sp.cap = sizeof spbuf; sp.len = 0;
   cap = kn_easing_parse_maxpoints(s, len);
   if (cap > 16) {
     e = (kn_easing *)lk_newuserdata(L, kn_easing_size(cap));
-    scratch++;
+    scratch = 1;
   } else {
     cap = 16;
   }
-  if (!kn_easing_parse(s, len, e, cap, &sp, err, sizeof err)) {
+  if (!kn_easing_parse(s, len, e, cap, NULL, err, sizeof err)) {
     lua_pop(L, scratch);
     lua_pushfstring(L, "easing spec expected, got '%s': %s", s, err);
     return NULL;
   }
-  if (sp.len > sp.cap) {
-    sp.buf = (char *)lk_newuserdata(L, sp.len);
-    sp.cap = sp.len;
-    scratch++;
-    kn_easing_parse(s, len, e, cap, &sp, err, sizeof err);
-  }
-  e->speclen = sp.len;
+  e->speclen = kn_easing_css(e, NULL, 0) > 0 ? len : 0;
   o = (kn_easing *)lk_newobject(L, kn_easing_block_size(e),
                                 e->kind == KN_E_BEZIER ? KN_BEZIER : KN_EASING);
   memcpy(o, e, kn_easing_size(e->npoints));
-  if (sp.len > 0) {
-    memcpy((char *)(o->points + 2 * o->npoints), sp.buf, sp.len);
-    ((char *)(o->points + 2 * o->npoints))[sp.len] = '\0';
+  if (o->speclen > 0) {
+    memcpy((char *)(o->points + 2 * o->npoints), s, len);
+    ((char *)(o->points + 2 * o->npoints))[len] = '\0';
   }
-  while (scratch-- > 0) lua_remove(L, -2);
+  if (scratch) lua_remove(L, -2);
   return o;
 }
 
@@ -504,6 +494,26 @@ static int easing_tostring(lua_State *L) {
   return 1;
 }
 
+/* The specified serialization of a parsed easing: its source text parsed
+   again (it parsed once, so it parses again), into a stack buffer or, when
+   longer, a scratch userdata. */
+static int push_specified(lua_State *L, const kn_easing *e) {
+  const char *src = kn_easing_specified(e);
+  size_t cap = kn_easing_parse_maxpoints(src, e->speclen);
+  kn_easing *tmp = (kn_easing *)lk_newuserdata(L, kn_easing_size(cap < 2 ? 2 : cap));
+  char buf[256], err[256];
+  kn_easing_text sp;
+  sp.buf = buf; sp.cap = sizeof buf; sp.len = 0;
+  kn_easing_parse(src, e->speclen, tmp, cap < 2 ? 2 : cap, &sp, err, sizeof err);
+  if (sp.len > sp.cap) {
+    sp.buf = (char *)lk_newuserdata(L, sp.len);
+    sp.cap = sp.len;
+    kn_easing_parse(src, e->speclen, tmp, cap < 2 ? 2 : cap, &sp, err, sizeof err);
+  }
+  lua_pushlstring(L, sp.buf, sp.len);
+  return 1;
+}
+
 /* e:css([form]): form "computed" (default) or "specified". */
 static int easing_css(lua_State *L) {
   static const char *const forms[] = { "computed", "specified", NULL };
@@ -520,10 +530,7 @@ static int easing_css(lua_State *L) {
       return arg_error(L, 1, "css", lua_pushfstring(L, "'computed' or 'specified' expected, "
                                                     "got '%s'", f));
   }
-  if (form == 1 && e->speclen > 0) {
-    lua_pushlstring(L, kn_easing_specified(e), e->speclen);
-    return 1;
-  }
+  if (form == 1 && e->speclen > 0) return push_specified(L, e);
   n = kn_easing_css(e, buf, sizeof buf);
   if (n == 0) {
     kn_easing_tostring(e, buf, sizeof buf);

@@ -601,6 +601,9 @@ static void read_curve(lua_State *L, const kn_spring *s, int darg, const char *f
       luaL_error(L, "bad argument #1 to '%s' (duration expected: this spring never settles "
                  "within its rest threshold)", fname);
   }
+  if (!isfinite(KN_SPRING_SLOT(s, KN_SP_V)[0] / (to - x)))
+    luaL_error(L, "calling '%s' on bad self (its velocity over its distance to the target "
+               "overflows)", fname);
   kn_spring_curve_init(c, &s->model, KN_SPRING_SLOT(s, KN_SP_V)[0] / (to - x), D);
 }
 
