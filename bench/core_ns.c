@@ -1,7 +1,8 @@
 /*
 ** core_ns.c -- C-level cost of the kinetic core (no Lua involved): easing
 ** eval, Spring update (scalar, 2-vector), spring_group update per spring,
-** Timeline update (10 segments, 4 components).  Run by `make bench`:
+** Timeline update (10 segments, 4 components), spec parsing, step times.
+** Run by `make bench`:
 **
 **   make bench   (or: cc -O2 -std=c99 -Icsrc/core bench/core_ns.c csrc/core/*.c -lm)
 */
@@ -15,6 +16,7 @@
 #include "easing_parse.h"
 #include "spring.h"
 #include "spring_group.h"
+#include "step_times.h"
 #include "timeline.h"
 
 static double now(void) { return (double)clock() / CLOCKS_PER_SEC; }
@@ -26,12 +28,12 @@ static volatile double sink;
 enum { RETARGET = 64 };
 
 static void easing_row(const char *spec) {
-  union { kn_easing e; double d[64]; } buf;
+  union { kn_easing e; double d[sizeof(kn_easing) / sizeof(double) + 2 * 16 + 1]; } buf;
   char err[128];
   const int n = 4000000, m = 997;
   double t0, s = 0.0;
   int i;
-  if (!kn_easing_parse(spec, strlen(spec), &buf.e, 16, err, sizeof err)) {
+  if (!kn_easing_parse(spec, strlen(spec), &buf.e, 16, NULL, err, sizeof err)) {
     printf("%s: %s\n", spec, err);
     return;
   }
@@ -87,13 +89,13 @@ static void group_row(void) {
 
 static void timeline_row(void) {
   enum { NSEG = 10, NC = 4 };
-  union { kn_easing e; double d[64]; } ease;
+  union { kn_easing e; double d[sizeof(kn_easing) / sizeof(double) + 2 * 16 + 1]; } ease;
   kn_timeline *tl = (kn_timeline *)calloc(1, kn_timeline_size(NSEG, NC));
   char err[128];
   const int n = 5000000;
   double t0;
   int i, j;
-  kn_easing_parse("inOutQuad", 9, &ease.e, 16, err, sizeof err);
+  kn_easing_parse("inOutQuad", 9, &ease.e, 16, NULL, err, sizeof err);
   kn_timeline_layout(tl, NSEG, NC);
   for (i = 0; i <= NSEG; i++)
     for (j = 0; j < NC; j++) tl->keys[i * NC + j] = (double)(i * 7 + j * 3);
@@ -117,6 +119,39 @@ static void timeline_row(void) {
   free(tl);
 }
 
+/* The parse alone (no Lua string, no object, no cache): the spec is the
+   same every time, as the parser keeps no state between calls. */
+static void parse_row(const char *name, const char *spec) {
+  size_t len = strlen(spec), cap = kn_easing_parse_maxpoints(spec, len);
+  kn_easing *e = (kn_easing *)malloc(kn_easing_size(cap));
+  char err[128];
+  const int n = 400000;
+  double t0;
+  int i, ok = 1;
+  t0 = now();
+  for (i = 0; i < n; i++) ok &= kn_easing_parse(spec, len, e, cap, NULL, err, sizeof err);
+  if (!ok) { printf("%s: %s\n", spec, err); free(e); return; }
+  sink = (double)e->kind;
+  printf("  parse %-38s %9.1f ns\n", name, (now() - t0) * 1e9 / n);
+  free(e);
+}
+
+static void step_times_row(const char *spec) {
+  union { kn_easing e; double d[sizeof(kn_easing) / sizeof(double) + 2 * 16 + 1]; } buf;
+  double out[100], t0;
+  char err[128];
+  const int n = 20000;
+  int i;
+  if (!kn_easing_parse(spec, strlen(spec), &buf.e, 16, NULL, err, sizeof err)) {
+    printf("%s: %s\n", spec, err);
+    return;
+  }
+  t0 = now();
+  for (i = 0; i < n; i++) kn_step_times(&buf.e, 100, 1.0, out);
+  sink = out[49];
+  printf("  step_times %-33s %9.1f ns\n", spec, (now() - t0) * 1e9 / n);
+}
+
 int main(void) {
   printf("C core, no Lua (ns per operation)\n");
   easing_row("ease");
@@ -128,5 +163,11 @@ int main(void) {
   spring_row(2);
   group_row();
   timeline_row();
+  parse_row("cubic-bezier()", "cubic-bezier(0.25, 0.1, 0.25, 1.5)");
+  parse_row("steps(calc())", "steps(calc(7 / 2), jump-both)");
+  parse_row("linear() of 10 stops",
+            "linear(0, 0.0039, 0.0156, 0.0352, 0.0625 25%, 0.1407, 0.25, 0.5625 75%, 0.7123 90%, 1)");
+  step_times_row("ease");
+  step_times_row("outBounce");
   return 0;
 }

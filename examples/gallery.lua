@@ -4,7 +4,8 @@
 --
 -- Writes build/gallery.svg (or out.svg): every named easing of kinetic.easings(),
 -- the steps() jump positions, linear() examples, the spring presets, the damping
--- regimes and the duration/bounce family, each labelled.  Easings are sampled
+-- regimes and the duration/bounce family, springs as easings and step schedules,
+-- each labelled.  Easings are sampled
 -- with e:sample(n), springs with s:at(t); nothing here computes a curve itself.
 -- Also usable as a module: dofile("examples/gallery.lua") writes the file and
 -- returns { path = ..., curves = <count>, sections = {...} }.
@@ -193,12 +194,10 @@ local LINEAR = {
   { kinetic.easing("linear(0, 0.063, 0.25, 0.563, 1 36.4%, 0.812, 0.75, 0.813, 1 72.7%, "
                    .. "0.953, 0.938, 0.953, 1 90.9%, 0.984, 1 100%)"), "a bounce, as CSS text" },
 }
-do -- a spring exported as CSS linear(): 31 stops of s:at(t) over its settle time
-  local s = kinetic.spring{ preset = "wobbly", from = 0, to = 1 }
-  local T, stops = s:settle_time(), {}
-  for i = 0, 30 do stops[#stops + 1] = s:at(T * i / 30) end
-  stops[#stops] = 1
-  LINEAR[#LINEAR + 1] = { kinetic.linear(stops), string.format("wobbly spring, 31 stops over %.2f s", T) }
+do -- a spring exported as CSS linear(): s:linear(), within 1e-3 of the spring everywhere
+  local l = kinetic.spring{ preset = "wobbly", from = 0, to = 1 }:linear()
+  local n = select(2, tostring(l):gsub("%%", ""))
+  LINEAR[#LINEAR + 1] = { l, string.format("wobbly spring, s:linear(): %d stops", n) }
 end
 for i, l in ipairs(LINEAR) do
   items[#items + 1] = easing_item(l[1], l[2], PALETTE[(i - 1) % 8 + 1])
@@ -262,6 +261,33 @@ end
 heading("Designer parameters: duration = 0.5 s with bounce (SwiftUI, Flutter); response with damping_ratio 0.6",
         "duration = the undamped period; bounce 0 = critically damped, > 0 springy, < 0 overdamped. x axis 0 .. 1.5 s")
 grid(spring_items(bounces, 1.5))
+
+-- Springs as easings and step schedules: s:easing() on [0, 1], s:linear()
+-- within 1e-3 of it, and kinetic.step_times as the staircase it schedules.
+items = {}
+for i, o in ipairs{ { stiffness = 170, damping = 12 }, { duration = 0.5, bounce = 0.5 } } do
+  local s = kinetic.spring(o)
+  local e, l = s:easing(), s:linear()
+  local n = select(2, tostring(l):gsub("%%", ""))
+  items[#items + 1] = easing_item(e, string.format("s:easing(), %.2f s", s:settle_time()), PALETTE[i])
+  items[#items].label = o.stiffness and "stiffness 170/12" or "bounce 0.5"
+  items[#items + 1] = easing_item(l, string.format("s:linear(): %d stops", n), PALETTE[i])
+  items[#items].label = "its linear()"
+end
+for i, spec in ipairs{ "outCubic", "ease-in-out", "outBack", "outBounce" } do
+  local t, ys = kinetic.step_times(spec, 8), {}
+  for j = 0, N do   -- the whole steps taken by p = j/N: how many t_k are <= p
+    local k = 0
+    while k < 8 and t[k + 1] <= j / N do k = k + 1 end
+    ys[j + 1] = k / 8
+  end
+  items[#items + 1] = { ys = ys, label = spec, steps = true,
+                        sub = "step_times(e, 8): 8 steps", color = PALETTE[i + 2] }
+end
+heading("Springs as easings; step schedules",
+        "s:easing() and s:linear() (within 1e-3 everywhere); kinetic.step_times: the step k "
+        .. "happens when the easing first reaches k/8")
+grid(items)
 
 -- The document -----------------------------------------------------------------------
 local height = ycur + 30

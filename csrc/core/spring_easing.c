@@ -80,8 +80,9 @@ static double next_zero_osc(const kn_spring_model *m, double A, double B, double
 static double next_zero_over(const kn_spring_model *m, double w, int k, double t0) {
   double g = sqrt(m->disc), r2 = -(m->decay + g), r1 = -m->omega2 / (m->decay + g);
   double S0 = -w - r2, F0 = -w - r1, t;
-  if (r1 == 0.0 || !(F0 / S0 > 0.0)) return HUGE_VAL;
-  t = ((double)k * log(r2 / r1) + log(F0 / S0)) / (2.0 * g);
+  if (r1 == 0.0 || F0 == 0.0 || S0 == 0.0 || (F0 < 0.0) != (S0 < 0.0)) return HUGE_VAL;
+  /* logarithms apart: r2 / r1 alone can overflow (k = 1e-279, c = 5e25) */
+  t = ((double)k * (log(-r2) - log(-r1)) + (log(fabs(F0)) - log(fabs(S0)))) / (2.0 * g);
   return t > t0 ? t : HUGE_VAL;
 }
 
