@@ -18,45 +18,7 @@ local kinetic = require("kinetic")
 
 -- bench_easing.lua's bezier-easing port (the reference cubic-bezier
 -- baseline): its construction tabulates x at u = 0, 0.1, ..., 1.
-local function bezier_easing(x1, y1, x2, y2)
-  local ax, bx, cx = 1 - 3 * x2 + 3 * x1, 3 * x2 - 6 * x1, 3 * x1
-  local ay, by, cy = 1 - 3 * y2 + 3 * y1, 3 * y2 - 6 * y1, 3 * y1
-  local function x_at(u) return ((ax * u + bx) * u + cx) * u end
-  local function y_at(u) return ((ay * u + by) * u + cy) * u end
-  local function slope(u) return 3 * ax * u * u + 2 * bx * u + cx end
-  local xs = {}
-  for k = 0, 10 do xs[k] = x_at(k * 0.1) end
-  local function u_for(t)
-    local lo, k = 0, 1
-    while k ~= 10 and xs[k] <= t do lo, k = lo + 0.1, k + 1 end
-    k = k - 1
-    local u = lo + (t - xs[k]) / (xs[k + 1] - xs[k]) * 0.1
-    local d = slope(u)
-    if d >= 0.001 then
-      for _ = 1, 4 do
-        d = slope(u)
-        if d == 0 then break end
-        u = u - (x_at(u) - t) / d
-      end
-      return u
-    elseif d == 0 then
-      return u
-    end
-    local hi = lo + 0.1
-    for _ = 1, 10 do
-      u = lo + (hi - lo) / 2
-      local r = x_at(u) - t
-      if r > 0 then hi = u else lo = u end
-      if math.abs(r) <= 1e-7 then break end
-    end
-    return u
-  end
-  if x1 == y1 and x2 == y2 then return function(t) return t end end
-  return function(t)
-    if t == 0 or t == 1 then return t end
-    return y_at(u_for(t))
-  end
-end
+local bezier_easing = require("bezier_easing")
 
 -- "cubic-bezier(0.25, 0.1, 0.25, 1.<i>)": kinetic.easing against
 -- string.match of the four numbers, tonumber, the x range check CSS
@@ -174,8 +136,9 @@ end
 -- found by stepping 50 ms until |x - 100| <= 0.5 and |v| <= 2 per second
 -- (v by Motion's 5 ms backward difference), then a sample every 10 ms
 -- rounded to 4 decimals and the stop string made with table.concat (here
--- 1.05 s, 105 stops, within 2.0e-3 of its own curve, which no one checks).  Motion's sampling also computes a velocity per sample,
--- which is left out here: the baseline only gets faster.
+-- 1.05 s, 105 stops, within 2.0e-3 of its own curve, which no one
+-- checks).  Motion's sampling also computes a velocity per sample, which
+-- is left out here: the baseline only gets faster.
 -- kinetic's side makes an easing object; the second row adds tostring for
 -- the linear() text itself, which is what the baseline makes.
 
