@@ -160,6 +160,12 @@ describe("CSS syntax in easing values", function()
     assert.are.equal("steps(3, jump-none)", kinetic.steps(3, "jump-none"):css())
     assert.are.equal("linear(0 0%, 0.7 50%, 1 100%)", kinetic.linear { 0, 0.7, 1 }:css())
     assert.are.equal("linear", kinetic.easing("linear"):css())
+    -- texts longer than the binding's stack buffers
+    local stops = {}
+    for i = 0, 100 do stops[#stops + 1] = ("%g"):format(i / 100) end
+    local long = "linear(" .. table.concat(stops, ", ") .. ")"
+    assert.are.equal(long, kinetic.easing("  " .. long:upper():gsub("LINEAR", "Linear") .. " "):css("specified"))
+    assert.matches("^linear%(0 0%%, 0.01 1%%, .*, 1 100%%%)$", kinetic.easing(long):css())
     for _, spec in ipairs { "outBack", "inOutElastic(1, 0.4)", "accelerate(0.5)", "quad" } do
       h.fails("calling 'css' on an easing with no CSS form", function() kinetic.easing(spec):css() end)
     end

@@ -480,17 +480,26 @@ static int easing_sample(lua_State *L) {
   return 1;
 }
 
-static int easing_tostring(lua_State *L) {
-  const kn_easing *e = check_easing(L, 1, "__tostring");
-  char buf[256];
-  size_t n = kn_easing_tostring(e, buf, sizeof buf);
-  if (n < sizeof buf) {
+/* Push the text a writer (kn_easing_tostring, kn_easing_css) gives for e,
+   `n` bytes long as buf's first call found, from buf or, when longer, a
+   second call into a scratch userdata. */
+typedef size_t (*text_writer)(const kn_easing *e, char *buf, size_t cap);
+
+static void push_text(lua_State *L, const kn_easing *e, text_writer w, const char *buf, size_t n,
+                      size_t bufcap) {
+  if (n < bufcap) {
     lua_pushlstring(L, buf, n);
   } else {
     char *big = (char *)lk_newuserdata(L, n + 1);
-    kn_easing_tostring(e, big, n + 1);
+    w(e, big, n + 1);
     lua_pushlstring(L, big, n);
   }
+}
+
+static int easing_tostring(lua_State *L) {
+  const kn_easing *e = check_easing(L, 1, "__tostring");
+  char buf[256];
+  push_text(L, e, kn_easing_tostring, buf, kn_easing_tostring(e, buf, sizeof buf), sizeof buf);
   return 1;
 }
 
@@ -537,13 +546,7 @@ static int easing_css(lua_State *L) {
     return luaL_error(L, "calling 'css' on an easing with no CSS form (%s): Penner's equations, "
                       "accelerate, springs and functions have none", buf);
   }
-  if (n < sizeof buf) {
-    lua_pushlstring(L, buf, n);
-  } else {
-    char *big = (char *)lk_newuserdata(L, n + 1);
-    kn_easing_css(e, big, n + 1);
-    lua_pushlstring(L, big, n);
-  }
+  push_text(L, e, kn_easing_css, buf, n, sizeof buf);
   return 1;
 }
 
