@@ -181,4 +181,15 @@ describe("spring: fuzz regressions", function()
       assert.is_true(worst <= 1e-3, "error " .. worst)
     end
   end)
+
+  -- the curvature's zeros of a spring with omega0 = 1.4e133 came from an
+  -- overflowed third derivative, and s:linear() kept two stops 0.99 off
+  it("a spring with a huge omega0 keeps its linear() within max_error", function()
+    local s = kinetic.spring { mass = 4.9785766584328215e-308, stiffness = 9.9024153143772245e-43,
+                               damping = 2.0599032223688364e-177, velocity = -3.0517578125e-05 }
+    local e, l = s:easing(), s:linear()
+    local worst = 0
+    for i = 0, 4000 do worst = math.max(worst, math.abs(l(i / 4000) - e(i / 4000))) end
+    assert.is_true(worst <= 1e-3, "error " .. worst)
+  end)
 end)

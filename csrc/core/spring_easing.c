@@ -46,16 +46,17 @@ double kn_spring_curve_curvature(const kn_spring_curve *c, double p) {
 }
 
 /* The first zero t > t0 of f(t) = e^{-at} [A C(t) + B S(t)], with
-   A = f(0) and B = f'(0) + a f(0), or HUGE_VAL, when d <= 0:
-     d < 0 (beta^2 = -d): A cos(beta t) + (B / beta) sin(beta t)
-                          = R cos(beta t - phi), phi = atan2(B / beta, A),
+   A = f(0) and B = f'(0) + a f(0), or HUGE_VAL, when d <= 0, given A and
+   Bb = B / beta (d < 0) or B (d = 0) up to one common positive factor:
+     d < 0 (beta^2 = -d): A cos(beta t) + Bb sin(beta t)
+                          = R cos(beta t - phi), phi = atan2(Bb, A),
                           zero at beta t = phi + pi/2 + j pi;
      d = 0:               A + B t, zero at t = -A / B. */
-static double next_zero_osc(const kn_spring_model *m, double A, double B, double t0) {
+static double next_zero_osc(const kn_spring_model *m, double A, double Bb, double t0) {
   double d = m->disc, t = HUGE_VAL;
-  if (A == 0.0 && B == 0.0) return HUGE_VAL;      /* f == 0: no sign change */
+  if (A == 0.0 && Bb == 0.0) return HUGE_VAL;     /* f == 0: no sign change */
   if (d < 0.0) {
-    double beta = sqrt(-d), phi = atan2(B / beta, A), base = phi + KN_PI / 2.0;
+    double beta = sqrt(-d), phi = atan2(Bb, A), base = phi + KN_PI / 2.0;
     double j = ceil((beta * t0 - base) / KN_PI);
     if (!isfinite(j)) return HUGE_VAL;
     t = (base + j * KN_PI) / beta;
@@ -63,7 +64,7 @@ static double next_zero_osc(const kn_spring_model *m, double A, double B, double
     /* zeros closer together than the doubles near t0: the next double */
     return t > t0 ? t : nextafter(t0, HUGE_VAL);
   }
-  if (B != 0.0) t = -A / B;
+  if (Bb != 0.0) t = -A / Bb;
   return t > t0 ? t : HUGE_VAL;
 }
 
@@ -86,16 +87,26 @@ static double next_zero_over(const kn_spring_model *m, double w, int k, double t
   return t > t0 ? t : HUGE_VAL;
 }
 
+/* d <= 0: the derivatives in units of sc = max(w0, |w|), g_k = z^(k)(0) / sc^k,
+   so that none overflows (|g_k| <= 3^k, as a <= w0 here):
+     g0 = 1, g1 = -w / sc, g_{k+2} = -(w0 / sc)^2 g_k - 2 (a / sc) g_{k+1}.
+   For f = z^(k), A = sc^k g_k and B = sc^k (sc g_{k+1} + a g_k): the
+   common sc^k drops out of the zeros. */
+static double next_zero_damped(const kn_spring_curve *c, int order, double t0) {
+  double a = c->model.decay, w0 = sqrt(c->model.omega2), w = c->w;
+  double sc = w0 > fabs(w) ? w0 : fabs(w), r = w0 / sc, za = a / sc;
+  double g1 = -w / sc, g2 = -r * r - 2.0 * za * g1, g3 = -r * r * g1 - 2.0 * za * g2;
+  double f0 = order == 1 ? g1 : g2, f1 = order == 1 ? g2 : g3;
+  if (sc == 0.0) return HUGE_VAL;                  /* at rest */
+  if (c->model.disc < 0.0)
+    return next_zero_osc(&c->model, f0, (f1 + za * f0) * (sc / sqrt(-c->model.disc)), t0);
+  return next_zero_osc(&c->model, f0, sc * (f1 + za * f0), t0);
+}
+
 double kn_spring_curve_next_zero(const kn_spring_curve *c, int order, double p0) {
-  double a = c->model.decay, w2 = c->model.omega2, D = c->duration, t;
-  double t0 = p0 > 0.0 ? p0 * D : 0.0, p;
-  if (c->model.disc > 0.0) {
-    t = next_zero_over(&c->model, c->w, order, t0);
-  } else {
-    double z1 = -c->w, z2 = -w2 - 2.0 * a * z1, z3 = -w2 * z1 - 2.0 * a * z2;
-    double f0 = order == 1 ? z1 : z2, f1 = order == 1 ? z2 : z3;
-    t = next_zero_osc(&c->model, f0, f1 + a * f0, t0);
-  }
+  double D = c->duration, t0 = p0 > 0.0 ? p0 * D : 0.0, p;
+  double t = c->model.disc > 0.0 ? next_zero_over(&c->model, c->w, order, t0)
+                                 : next_zero_damped(c, order, t0);
   p = t / D;
   if (p <= p0) p = nextafter(p0, HUGE_VAL);
   return p;
