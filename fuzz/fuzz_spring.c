@@ -263,7 +263,7 @@ static void check_curve(fz_in *in, const spring_case *c, const kn_spring *s) {
     CHECK(!isnan(kn_easing_eval(&e, (double)j / 16.0 - 0.25, 0)), "spring easing NaN");
   check_schedule(&e, 1 + fz_byte(in) % 8);
   n = kn_spring_curve_fit(&curve, tol, NULL, 0);
-  if (n > KN_SPRING_FIT_MAX) return;
+  if (n == 0 || n > KN_SPRING_FIT_MAX) return;
   l = (kn_easing *)malloc(kn_easing_size(n));
   pts = l->points;
   CHECK(kn_spring_curve_fit(&curve, tol, pts, n) == n, "fit count changed");

@@ -190,7 +190,8 @@ describe("easing API", function()
       { "cubic-bezier (0.1, 0, 0.2, 1)", "" }, { "steps(2px)", "" }, { "inQuad()", "no parameters" },
       { "outBack(1, 2)", "at most 1" }, { "outElastic(1, 0)", "period" }, { "linear(0, 1", "missing ')'" },
       { "cubic-bezier(0.1 0 0.2 1)", "',' or ')'" }, { "cubic-bezier(0.1, 0, 0.2, 1) ,", "a list of easings" },
-      { "accelerate(1, 2)", "at most 1" }, { "inquad", "unknown" }, { "cubic-bezier(0.1, 0, 1., 1)", "',' or ')' expected" },
+      { "accelerate(1, 2)", "at most 1" }, { "inquad", "unknown" },
+      { "cubic-bezier(0.1, 0, 1., 1)", "',' or ')' expected" },
     }
     for _, c in ipairs(bad) do
       fails("bad argument #1 to 'easing' (easing spec expected, got '" .. c[1] .. "'", kinetic.easing, c[1])

@@ -2,6 +2,7 @@
 -- Regressions for what the fuzzers found (see fuzz/README.md): kinetic.spring.
 local kinetic = require("kinetic")
 local finite = require("spec.helpers").finite
+local h = require("spec.helpers")
 
 describe("spring: fuzz regressions", function()
   it("settle_time with a tiny epsilon terminates (was an endless loop) or refuses it", function()
@@ -188,6 +189,19 @@ describe("spring: fuzz regressions", function()
     local s = kinetic.spring { mass = 4.9785766584328215e-308, stiffness = 9.9024153143772245e-43,
                                damping = 2.0599032223688364e-177, velocity = -3.0517578125e-05 }
     local e, l = s:easing(), s:linear()
+    local worst = 0
+    for i = 0, 4000 do worst = math.max(worst, math.abs(l(i / 4000) - e(i / 4000))) end
+    assert.is_true(worst <= 1e-3, "error " .. worst)
+  end)
+
+  -- a velocity 1e202 times the distance: the fit's check drowned in the
+  -- rounding of a curve of that size and kept stops 1e200 off
+  it("s:linear() refuses a max_error within the rounding of the curve's size", function()
+    local huge = kinetic.spring { stiffness = 300, damping = 10, velocity = -1e14 }
+    h.fails_bad_argument("bad argument #1 to 'linear' (max_error 0.001 is within the rounding of a motion",
+                         function() huge:linear() end)
+    local fast = kinetic.spring { stiffness = 300, damping = 10, velocity = -200 }
+    local e, l = fast:easing(), fast:linear()
     local worst = 0
     for i = 0, 4000 do worst = math.max(worst, math.abs(l(i / 4000) - e(i / 4000))) end
     assert.is_true(worst <= 1e-3, "error " .. worst)

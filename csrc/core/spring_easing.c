@@ -2,6 +2,7 @@
 ** spring_easing.c -- a spring's exact motion as an easing (spring_easing.h).
 */
 #include "fpcontract.h"
+#include <float.h>
 #include <math.h>
 
 #include "spring_easing.h"
@@ -172,6 +173,14 @@ static double farthest(const kn_spring_curve *c, double a, double steps, double 
   return lo;          /* a itself: not even one grid step stays within tol */
 }
 
+double kn_spring_curve_size(const kn_spring_curve *c) {
+  double w0 = sqrt(c->model.omega2), a = c->model.decay, w = fabs(c->w), t;
+  if (w0 > 0.0) return 1.0 + hypot(1.0, w / w0);
+  t = a > 0.0 ? 0.5 / a : c->duration;
+  if (t > c->duration) t = c->duration;
+  return 2.0 + w * t;
+}
+
 size_t kn_spring_curve_fit(const kn_spring_curve *c, double max_error, double *pts,
                            size_t cap) {
   int d = 2;
@@ -180,7 +189,10 @@ size_t kn_spring_curve_fit(const kn_spring_curve *c, double max_error, double *p
   while (d < 12 && 0.5 * pow(10.0, -(d - 2)) > max_error) d++;
   steps = pow(10.0, d);
   half = 0.5 / steps;
-  tol = max_error - half - 1e-12;
+  /* the roundings of E, the chord and linear()'s evaluation: a few ulps of
+     the curve's size */
+  tol = max_error - half - (1e-12 + 16.0 * DBL_EPSILON * kn_spring_curve_size(c));
+  if (!(tol > 0.0)) return 0;
   for (;;) {
     if (n < cap) {
       pts[2 * n] = a / pow(10.0, d - 2);                                   /* percent */

@@ -48,6 +48,11 @@ double kn_spring_curve_next_zero(const kn_spring_curve *c, int order, double p0)
    (the result is then above limit, and a lower bound). */
 double kn_spring_curve_chord_error(const kn_spring_curve *c, double a, double b, double limit);
 
+/* A bound on |E(p)| for p >= 0: E = 1 - z, and the energy z'^2 + w0^2 z^2
+   never grows (damping >= 0), so |z| <= sqrt(1 + (w / w0)^2); without
+   stiffness z = 1 - w (1 - e^{-2at}) / (2a), |z| <= 1 + |w| min(D, 1/(2a)). */
+double kn_spring_curve_size(const kn_spring_curve *c);
+
 /* Stops {input in percent, output} of a linear() easing within max_error of
    E on the whole of [0, 1] (max_error >= 1e-10): greedy farthest reach,
    each stop as far from the previous one as the chord error allows
@@ -58,7 +63,9 @@ double kn_spring_curve_chord_error(const kn_spring_curve *c, double a, double b,
    needs (more than cap: call again with room), or KN_SPRING_FIT_MAX + 1
    when it needs more than that, or when not even one step of the grid
    stays within max_error (a spring that rings for hundreds of periods
-   within the duration, or a tiny max_error): it stops there. */
+   within the duration, or a tiny max_error): it stops there.  Returns 0
+   when max_error is within the rounding of a curve of this size
+   (kn_spring_curve_size: a velocity millions of times the distance). */
 #define KN_SPRING_FIT_MAX 10000
 size_t kn_spring_curve_fit(const kn_spring_curve *c, double max_error, double *pts,
                            size_t cap);

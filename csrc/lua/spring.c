@@ -635,6 +635,10 @@ static int spring_linear(lua_State *L) {
   }
   read_curve(L, s, 0, "linear", &c);
   n = kn_spring_curve_fit(&c, tol, e->points, FIT_STACK);
+  if (n == 0)
+    return lk_argerror(L, 2, lua_pushfstring(L, "max_error %s is within the rounding of a motion "
+                                             "%s times its distance", lk_pushnumstr(L, tol),
+                                             lk_pushnumstr(L, kn_spring_curve_size(&c))));
   if (n > KN_SPRING_FIT_MAX)
     return lk_argerror(L, 2, lua_pushfstring(L, "a fit within %s needs more than %d stops: "
                                              "raise max_error or damp the spring",
