@@ -23,6 +23,11 @@
 local RULES = {
   { fn = "pow, expm1", where = "friction", labels = "^friction%(", ulps = 32, scale = 0,
     why = "v0 * pow(drag, t) and expm1(t * log(drag)): pow(drag, 30) is off by up to 21 ulps" },
+  -- (every spelling: outSine, out-sine, flux's sineout)
+  { fn = "sin", where = "step times of the Sine easings", labels = "^step_times%(easing%(.*[Ss]ine",
+    ulps = 2 ^ 27, scale = 1,
+    why = "where sin(pi t / 2) first rounds to 1: next to its maximum a 1-ulp difference in sin moves "
+          .. "that t by up to sqrt(2 ulp), 1.5e-8" },
   -- (every spelling of them: inElastic, in-elastic, flux's elasticin, hump's elastic)
   { fn = "sin", where = "Elastic easings", labels = "[Ee]lastic", ulps = 1, scale = 1,
     why = "A * exp2(..) * sin(..) at an argument next to k pi: within 1 ulp of 1, the easing's scale" },
