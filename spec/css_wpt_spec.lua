@@ -146,7 +146,8 @@ describe("CSS syntax in easing values", function()
       { "cubic-bezier(sin(1), 0, 1, 1)", "number (argument 1 of cubic-bezier()) expected" },
       { "cubic-bezier(calc(" .. string.rep("(", 40) .. "1" .. string.rep(")", 40) .. "), 0, 1, 1)",
         "nested too deeply" },
-      { "steps(\"2\")", "integer step count expected" }, { "linear(0, 50% 1)", "output number first" },
+      { "steps(\"2\")", "integer step count expected" }, { "steps(calc(50%))", "must be an integer" },
+      { "steps(50%)", "must be an integer" }, { "linear(0, 50% 1)", "output number first" },
       { "linear(0, 1 50% 2)", "two outputs" },
     }
     for _, c in ipairs(bad) do

@@ -265,12 +265,14 @@ static int position_of(const kn_css_token *tk) {
 static int step_count(P *p, const arg *a, int min, int *n) {
   char ex[32];
   double x = a->x;
+  if (a->type != KN_CALC_NUMBER)
+    return fail(p, "steps() count must be an integer, got '%s'", excerpt(a->start, a->end, ex));
   if (a->calc) {
     if (isnan(x)) return fail(p, "steps() count is NaN");
     x = floor(x + 0.5);
     if (x < min) x = min;
   } else {
-    if (!a->is_int || a->type != KN_CALC_NUMBER)
+    if (!a->is_int)
       return fail(p, "steps() count must be an integer, got '%s'", excerpt(a->start, a->end, ex));
     if (!(x >= min))
       return fail(p, "steps() count must be an integer >= %d%s, got %s", min,
