@@ -40,4 +40,14 @@ describe("easing: fuzz regressions", function()
     assert.is_true(math.abs(e(0.3) - (-1.2e299)) <= 1e-14 * 1.2e299)
     assert.are.equal(1, e(1))
   end)
+
+  -- step_times looped forever on an Elastic whose turns lie closer together
+  -- than the doubles: the next turn never moved past the current input
+  it("step_times on an Elastic of period 4.5e-42 is refused at once", function()
+    local t0 = os.clock()
+    local ok, err = pcall(kinetic.step_times, "inOutElastic(3, 4.5e-42)", 3)
+    assert.is_false(ok)
+    assert.matches("changes direction too often", err)
+    assert.is_true(os.clock() - t0 < 30)
+  end)
 end)

@@ -206,4 +206,17 @@ describe("spring: fuzz regressions", function()
     for i = 0, 4000 do worst = math.max(worst, math.abs(l(i / 4000) - e(i / 4000))) end
     assert.is_true(worst <= 1e-3, "error " .. worst)
   end)
+
+  -- strongly overdamped (damping ratio 6e7): E'' is the difference of two
+  -- nearly equal terms, Newton on it stalled inside its bracket, and the
+  -- chord check took a 1.006e-3 error for less than 1e-3
+  it("a strongly overdamped spring's linear() keeps within max_error", function()
+    local s = kinetic.spring { mass = 1.9439852747221775e-318, stiffness = 1.1034378100420742e-312,
+                               damping = 1.7939657984214311e-307, from = 1.3607298173594603e-312,
+                               to = 1.3613929246411575e-312, velocity = 4.0809822346486965e-321 }
+    local e, l = s:easing(), s:linear()
+    local worst = 0
+    for i = 0, 4000 do worst = math.max(worst, math.abs(l(i / 4000) - e(i / 4000))) end
+    assert.is_true(worst <= 1e-3, "error " .. worst)
+  end)
 end)

@@ -204,7 +204,9 @@ static double form_next(const kn_penner *pn, int out, double s, double x) {
       c = out ? pn->phase + th / w : 1.0 + pn->phase - th / w;
       j = floor((x - c) / h) + 1.0;
       next = c + j * h;
-      while (next <= x) { j += 1.0; next = c + j * h; }
+      if (next <= x) next = c + (j + 1.0) * h;           /* j rounded low */
+      /* turns closer together than the doubles near x: the next double */
+      if (!(next > x) || !isfinite(j)) next = nextafter(x, 2.0);
       return next < 1.0 ? next : 1.0;
     }
     default:

@@ -114,17 +114,27 @@ double kn_spring_curve_next_zero(const kn_spring_curve *c, int order, double p0)
 }
 
 /* The p in [lo, hi] where E'(p) = s, given that E' - s changes sign there
-   and E' is monotone: Newton steps on E', bisection whenever a step leaves
-   the bracket or does not halve it. */
+   and E' is monotone: the bracket shrinks by the sign of E' - s at every
+   step, a Newton step on E' is taken only where it lands inside the
+   bracket and moves less than half the step before it (Numerical
+   Recipes' rtsafe), else the bracket is halved -- so it converges even
+   where E'' is inaccurate (a strongly overdamped curve computes it as the
+   difference of two nearly equal terms). */
 static double slope_root(const kn_spring_curve *c, double s, double lo, double hi) {
-  double flo = kn_spring_curve_slope(c, lo) - s, p = 0.5 * (lo + hi);
+  double flo = kn_spring_curve_slope(c, lo) - s, p = 0.5 * (lo + hi), step = hi - lo;
   int i;
-  for (i = 0; i < 100 && lo < p && p < hi; i++) {
-    double f = kn_spring_curve_slope(c, p) - s, width = hi - lo, q;
+  for (i = 0; i < 200 && lo < p && p < hi; i++) {
+    double f = kn_spring_curve_slope(c, p) - s, q;
     if (f == 0.0) return p;
     if ((f < 0.0) == (flo < 0.0)) { lo = p; flo = f; } else hi = p;
     q = p - f / kn_spring_curve_curvature(c, p);
-    p = (q > lo && q < hi && fabs(q - p) < 0.5 * width) ? q : 0.5 * (lo + hi);
+    if (q > lo && q < hi && fabs(q - p) < 0.5 * step) {
+      step = fabs(q - p);
+      p = q;
+    } else {
+      step = 0.5 * (hi - lo);
+      p = lo + step;
+    }
     if (hi - lo < 1e-15 * (1.0 + fabs(p))) break;
   }
   return p;
