@@ -41,6 +41,22 @@ double kn_easing_next_break(const kn_easing *e, double p) {
   }
 }
 
+double kn_easing_max_breaks(const kn_easing *e) {
+  switch (e->kind) {
+    case KN_E_PENNER:
+      return e->u.penner.family == KN_ELASTIC ? 4.0 / e->u.penner.b + 16.0 : 16.0;
+    case KN_E_LINEARFN:
+      return (double)e->npoints + 16.0;
+    case KN_E_SPRING: {
+      const kn_spring_curve *c = &e->u.spring;
+      if (c->model.disc >= 0.0) return 16.0;
+      return 2.0 * (sqrt(-c->model.disc) * c->duration / 3.141592653589793 + 2.0) + 16.0;
+    }
+    default:
+      return 16.0;
+  }
+}
+
 void kn_easing_sample(const kn_easing *e, size_t n, double *out) {
   size_t i;
   for (i = 0; i < n; i++) out[i] = kn_easing_eval(e, (double)i / (double)n, 0);

@@ -64,7 +64,9 @@ static double crossing(const kn_easing *e, double D, double lo, double hi, doubl
 int kn_step_times(const kn_easing *e, size_t n, double D, double *out) {
   size_t k = 0;
   long pieces = 0;
-  double a = 0.0, ga = g(e, D, 0.0);
+  double a = 0.0, ga;
+  if (!(kn_easing_max_breaks(e) <= KN_STEP_TIMES_MAX_PIECES)) return 0;
+  ga = g(e, D, 0.0);
   while (k < n && ga >= (double)(k + 1) / (double)n) out[k++] = 0.0;
   while (k < n && a < D) {
     double p = kn_easing_next_break(e, a / D), b = p < 1.0 ? p * D : D, gb;

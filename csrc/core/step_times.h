@@ -20,8 +20,9 @@
    E(t / duration) >= k / n (k = 1..n; n >= 1, duration > 0 finite), such
    that E at the double before t is below k / n; duration when E never
    reaches k / n on [0, 1] (it does at 1 for every easing with E(1) = 1).
-   Returns 1, or 0 when the easing has more than KN_STEP_TIMES_MAX_PIECES
-   monotone pieces (out is then unspecified). */
+   Returns 1, or 0 when the easing may have more than
+   KN_STEP_TIMES_MAX_PIECES monotone pieces (kn_easing_max_breaks says so
+   at once, or the walk meets them) -- out is then unspecified. */
 int kn_step_times(const kn_easing *e, size_t n, double duration, double *out);
 
 #endif
