@@ -80,10 +80,11 @@ void kn_easing_sample(const kn_easing *e, size_t n, double *out);
    function is not known and gets none). */
 double kn_easing_next_break(const kn_easing *e, double p);
 
-/* An upper bound of the number of those inputs in (0, 1): 4/P + 16 for an
+/* An upper bound of the number of those inputs in (0, 1): 4/P for an
    Elastic of period P (both halves of inOut and outIn, every turn),
    2 (beta D / pi + 2) for a spring ringing at beta for D seconds, the
-   stops of a linear(), 16 for every other kind. */
+   stops of a linear(); plus 16, which also bounds every other kind (at
+   most 12, Bounce's in-out). */
 double kn_easing_max_breaks(const kn_easing *e);
 
 /* Initializers (parameters already validated by the caller). */

@@ -35,8 +35,9 @@ static double bit_mid(double a, double b) {
   return m;
 }
 
-/* The least double t in (lo, hi] with g(t) >= L and g below L at the
-   double before it, given g(lo) < L <= g(hi). */
+/* A double t in (lo, hi] with g(t) >= L and g below L at the double
+   before it, given g(lo) < L <= g(hi): the crossing, where g is monotone
+   on [lo, hi]. */
 static double crossing(const kn_easing *e, double D, double lo, double hi, double L) {
   double flo = g(e, D, lo) - L, fhi = g(e, D, hi) - L;
   int side = 0, i;
