@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "animator.h"
+#include "fling.h"
 #include "easing.h"
 #include "interp.h"
 #include "penner.h"
@@ -96,7 +97,7 @@ static void chan_storage_free(kn_chan *ch) {
 void kn_animator_free(kn_animator *A) {
   int i;
   for (i = 0; i < A->nchans; i++) if (A->chans[i].node >= 0) chan_storage_free(&A->chans[i]);
-  for (i = 0; i < A->nnodes; i++) free(A->nodes[i].kids);
+  for (i = 0; i < A->nnodes; i++) { free(A->nodes[i].kids); free(A->nodes[i].fling); }
   free(A->nodes); free(A->chans); free(A->roots); free(A->events); free(A->hash);
   kn_animator_init(A);
 }
@@ -399,6 +400,8 @@ void kn_anim_node_free(kn_animator *A, int node) {
   }
   nd = &A->nodes[node];
   free(nd->kids);
+  free(nd->fling);
+  nd->fling = NULL;
   nd->kids = NULL;
   nd->nkids = nd->capkids = 0;
   nd->state = KN_NODE_FREE;
@@ -429,8 +432,14 @@ void kn_anim_tween_eval(kn_animator *A, int node, double t) {
   kn_node *nd = &A->nodes[node];
   double pass;
   int phase, c;
-  double u = kn_span_local(&nd->span, t, &pass, &phase);
-  double f = ease(nd->easing, kn_span_progress(&nd->span, u, pass));
+  double u = kn_span_local(&nd->span, t, &pass, &phase), f;
+  if (nd->fling != NULL) {
+    double v;
+    c = nd->chan;
+    if (c >= 0 && A->chans[c].object != NULL) kn_fling_at(nd->fling, u, A->chans[c].out, &v);
+    return;
+  }
+  f = ease(nd->easing, kn_span_progress(&nd->span, u, pass));
   for (c = nd->chan; c >= 0; c = A->chans[c].next) {
     kn_chan *ch = &A->chans[c];
     int i;
@@ -454,6 +463,12 @@ void kn_anim_tween_velocity(const kn_animator *A, int c, double rate, double *v)
   double p = kn_span_progress(&nd->span, u, pass);
   if (phase != 0 || !(T > 0.0)) {       /* not moving: in its delay or ended */
     for (i = 0; i < k; i++) v[i] = 0.0;
+    return;
+  }
+  if (nd->fling != NULL) {              /* the motion's own velocity */
+    double x;
+    kn_fling_at(nd->fling, u, &x, v);
+    v[0] *= rate;
     return;
   }
   if (p + 3.0 * h > 1.0) h = -h;

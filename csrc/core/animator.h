@@ -19,7 +19,9 @@
 **   restart  u = (t - d) mod T
 **   reverse  u = (t - d) mod T on even passes, T - (t - d) mod T on odd ones
 ** and a tween's value is from + E(u / T) (to - from) per component, with
-** the lerp of interp.h (the end value itself at E = 1).
+** the lerp of interp.h (the end value itself at E = 1).  A fling is a tween
+** of one number field whose value at local time u is its motion's
+** (fling.h), T the time that motion comes to rest.
 **
 ** Drivers: a hash from (object, field) to the channel that last started
 ** driving it, each channel linking the channels of the same root (a
@@ -34,6 +36,7 @@
 
 struct kn_easing;
 struct kn_spring;
+struct kn_fling;
 
 typedef struct kn_span {
   double delay;        /* >= 0 */
@@ -112,6 +115,8 @@ typedef struct kn_node {
   double offset;       /* child: start within the parent's iteration */
   double frame_start;  /* update: frame time this node starts advancing at */
   const struct kn_easing *easing;   /* NULL: outQuad */
+  struct kn_fling *fling;  /* a tween that is a fling: its one number field
+                              follows this motion (owned; freed with the node) */
 } kn_node;
 
 /* An event of a frame, fired by the binding after every write. */

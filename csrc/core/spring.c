@@ -878,3 +878,20 @@ double kn_spring_settle_time(const kn_spring *s, double eps) {
   if (m->disc >= 0) return settle_monotone(&q, roots, nr, H);
   return settle_oscillating(&q, roots, nr, delta, gamma, H);
 }
+
+/* ---- rest of a free spring ----------------------------------------------- */
+
+static double settle_of(const kn_spring_model *m, double y0, double v0, double eps) {
+  union { kn_spring s; double room[sizeof(kn_spring) / sizeof(double) + KN_SP_SLOTS + 1]; } u;
+  double zero = 0.0;
+  memset(&u, 0, sizeof u);
+  kn_spring_init(&u.s, 1, m, KN_SPRING_ANALYTIC, 0, 0.0, 0.0, &y0, &zero, &v0);
+  return kn_spring_settle_time(&u.s, eps);
+}
+
+double kn_spring_rest_time(const kn_spring_model *m, double y0, double v0, double eps_y,
+                           double eps_v) {
+  double ty = settle_of(m, y0, v0, eps_y);
+  double tv = settle_of(m, v0, -m->omega2 * y0 - 2.0 * m->decay * v0, eps_v);
+  return ty > tv ? ty : tv;
+}

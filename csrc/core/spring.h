@@ -163,4 +163,11 @@ int kn_spring_is_settled(const kn_spring *s);
    good, on the exact solution from the current state; HUGE_VAL when never. */
 double kn_spring_settle_time(const kn_spring *s, double eps);
 
+/* Seconds until a spring of model m, displaced by y0 from its rest with
+   velocity v0, keeps |y| <= eps_y and |v| <= eps_v for good: the later of
+   the two settle times, the velocity solving the same equation from v0
+   with acceleration -w0^2 y0 - 2a v0 (HUGE_VAL when never). */
+double kn_spring_rest_time(const kn_spring_model *m, double y0, double v0, double eps_y,
+                           double eps_v);
+
 #endif

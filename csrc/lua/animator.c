@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "lanimator.h"
+#include "fling.h"
 #include "easing.h"
 #include "spring.h"
 #include "timeline.h"
@@ -1796,6 +1797,81 @@ static int animator_spring(lua_State *L) {
   return 1;
 }
 
+/* ---- flings ------------------------------------------------------------------ */
+
+/* The kinds of anim:fling (enum kn_fling_kind order) and the options each
+   takes: its motion's own and the callbacks. */
+static const char *const fling_kinds[] = { "inertia", "bouncing", "clamping", "decay", NULL };
+static const char *const fling_options[4][14] = {
+  { "kind", "on_start", "on_update", "on_complete", "power", "time_constant", "min", "max",
+    "snap", "bounce_stiffness", "bounce_damping", "rest_delta", "rest_speed", NULL },
+  { "kind", "on_start", "on_update", "on_complete", "min", "max", "spring", NULL },
+  { "kind", "on_start", "on_update", "on_complete", "friction", NULL },
+  { "kind", "on_start", "on_update", "on_complete", "friction_multiplier", "threshold", NULL }
+};
+
+/* opts.kind (stack index 5; default "inertia") as an enum kn_fling_kind.
+   Arguments are named by stack index: lk_argerror counts them as called. */
+static int fling_kind(lua_State *L) {
+  int k;
+  const char *name;
+  if (lua_type(L, 5) != LUA_TTABLE) return KN_FLING_INERTIA;
+  lua_getfield(L, 5, "kind");
+  if (lua_isnil(L, -1)) { lua_pop(L, 1); return KN_FLING_INERTIA; }
+  name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+  for (k = 0; fling_kinds[k] != NULL; k++)
+    if (strcmp(name, fling_kinds[k]) == 0) { lua_pop(L, 1); return k; }
+  return lk_fielderror(L, 5, "kind", lua_pushfstring(L, "'inertia', 'bouncing', 'clamping' or "
+                       "'decay' expected, got %s", lua_type(L, -1) == LUA_TSTRING
+                       ? lua_pushfstring(L, "'%s'", name) : lk_typename(L, -1)));
+}
+
+/* anim:fling(target, field, velocity [, opts]): a tween of one number field
+   that follows a motion of opts.kind from the field's value now, with that
+   velocity (per second), to where the motion rests. */
+static int animator_fling(lua_State *L) {
+  lk_animator *P = self_animator(L);
+  lk_frame F;
+  anim_opts o;
+  kn_fling motion, *heap;
+  double x0, v0;
+  int kind, node;
+  if (P->busy) return lk_anim_self_error(L, "animator busy (a frame is being written)");
+  lua_settop(L, 5);
+  if (lua_isnil(L, 5)) { lua_newtable(L); lua_replace(L, 5); }
+  if (check_targets(L, 2) > 0) return lk_argerror(L, 2, "one target expected, got a list");
+  if (lua_type(L, 3) != LUA_TSTRING) return lk_typeerror(L, 3, "string (a field name)");
+  v0 = lk_checkfinite(L, 4);
+  kind = fling_kind(L);
+  read_opts(L, 5, fling_options[kind], 0, &o);
+  lua_pushvalue(L, 3);
+  lua_gettable(L, 2);
+  if (lua_type(L, -1) != LUA_TNUMBER || !isfinite((double)lua_tonumber(L, -1)))
+    return lk_argerror(L, 2, lua_pushfstring(L, "field '%s' holds %s, finite number expected",
+                                              lua_tostring(L, 3), lk_typename(L, -1)));
+  x0 = (double)lua_tonumber(L, -1);
+  lua_pop(L, 1);
+  lk_motion_read_fling(L, o.t, 5, kind, x0, v0, &motion);
+  lua_settop(L, 5);
+  lua_createtable(L, 0, 1);                      /* 6: { [field] = where it rests } */
+  lua_pushvalue(L, 3);
+  lua_pushnumber(L, (lua_Number)kn_fling_final(&motion));
+  lua_rawset(L, 6);
+  read_opts(L, 5, fling_options[kind], 0, &o);   /* the callbacks' stack slots */
+  lk_anim_frame(L, P, 1, &F);
+  heap = (kn_fling *)malloc(sizeof *heap);
+  if (heap == NULL) return luaL_error(L, "not enough memory");
+  *heap = motion;
+  node = new_node(&F, KN_NODE_TWEEN, 0);
+  P->A.nodes[node].fling = heap;
+  add_channels(&F, node, 2, 6, 0);
+  kn_span_init(&P->A.nodes[node].span, 0.0, motion.end, 1.0, KN_AFTER_STOP);
+  apply_callbacks(&F, node, &o);
+  if (!kn_anim_root_add(&P->A, node)) return luaL_error(L, "not enough memory");
+  lk_anim_push_handle(&F, node);
+  return 1;
+}
+
 /* anim:to(target, duration, values [, opts]) and anim:from(...). */
 static int add_tween(lua_State *L, int from_mode) {
   lk_animator *P = self_animator(L);
@@ -1951,7 +2027,7 @@ static int kinetic_animator(lua_State *L) {
 void lk_open_animator(lua_State *L) {
   static const luaL_Reg methods[] = {
     { "to", animator_to }, { "from", animator_from }, { "spring", animator_spring },
-    { "sequence", animator_sequence }, { "update", animator_update },
+    { "fling", animator_fling }, { "sequence", animator_sequence }, { "update", animator_update },
     { "stop", animator_stop }, { "pause", animator_pause }, { "resume", animator_resume },
     { "time_scale", animator_time_scale }, { "count", animator_count }, { NULL, NULL }
   };

@@ -58,6 +58,10 @@
 #define KN_SPRING_GROUP "kinetic.SpringGroup"
 #define KN_FRICTION     "kinetic.Friction"
 #define KN_GRAVITY      "kinetic.Gravity"
+#define KN_BOUNCING     "kinetic.BouncingScroll"
+#define KN_CLAMPING     "kinetic.ClampingScroll"
+#define KN_INERTIA      "kinetic.Inertia"
+#define KN_DECAY        "kinetic.Decay"
 #define KN_TIMELINE     "kinetic.Timeline"
 #define KN_VIEWPORT     "kinetic.Viewport"
 #define KN_ANIMATOR     "kinetic.Animator"
@@ -213,6 +217,13 @@ struct kn_easing *lk_pusheasing(lua_State *L, const struct kn_easing *e);
 struct kn_spring_triple;
 void lk_spring_read_params(lua_State *L, int t, int arg, struct kn_spring_triple *p);
 
+/* spring.c: the model of a table at t (argument arg) holding only a spring
+   parameter family, checked as kinetic.spring checks it (unknown names
+   refused; the model in range); `def` when t == 0. */
+struct kn_spring_model;
+void lk_spring_read_model(lua_State *L, int t, int arg, const struct kn_spring_triple *def,
+                          struct kn_spring_model *m);
+
 /* spring.c: everything of a spring's motion that an options table at t
    (argument arg, a table) gives -- the parameter family, integrator, rest
    thresholds and clamp -- checked as kinetic.spring checks them (the model
@@ -234,6 +245,14 @@ int lk_spring_overflow_error(lua_State *L, int update);
    c/2m overflows (a tiny mass): no spring with an inf or NaN rate. */
 void lk_spring_model(lua_State *L, int arg, const struct kn_spring_triple *p,
                      struct kn_spring_model *m);
+
+/* motion.c: the motion of anim:fling -- kind an enum kn_fling_kind, from
+   x0 with velocity v0 -- its options read from the table at t (argument
+   arg) as kinetic.inertia, bouncing_scroll, clamping_scroll and decay read
+   theirs, into *f (end time set). */
+struct kn_fling;
+void lk_motion_read_fling(lua_State *L, int t, int arg, int kind, double x0, double v0,
+                          struct kn_fling *f);
 
 /* timeline.c: kinetic.update_timelines' two phases for the FFI path's own
    loop, as core._ffi_abi.timeline_step and timeline_fire (ffi_abi.h); each

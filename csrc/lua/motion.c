@@ -1,31 +1,38 @@
 /*
-** motion.c -- Lua binding of kinetic.friction (kinetic.Friction) and
-** kinetic.gravity (kinetic.Gravity).  Like Flutter's FrictionSimulation and
-** GravitySimulation they are functions of the simulation time t since
-** creation: at(t), done(t) and time_at(x) use that time; update(dt)
-** advances the object's clock.
+** motion.c -- Lua binding of the motions: kinetic.friction, kinetic.gravity,
+** kinetic.bouncing_scroll, kinetic.clamping_scroll, kinetic.inertia and
+** kinetic.decay.  Like Flutter's simulations they are functions of the
+** time t since creation: at(t), done(t) and time_at(x) use that time;
+** update(dt) advances the object's clock, so any split of time into
+** updates gives the same state.
 **
-** Both types share one set of methods (at, update, position, velocity,
-** time, done, __tostring); each closure holds its type's motion_type as
-** upvalue 1.
+** Every type shares one set of methods (at, update, position, velocity,
+** time, done, final_position where defined, __tostring); each closure
+** holds its type's motion_type as upvalue 1.
 */
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 
 #include "lkinetic.h"
+#include "decay.h"
 #include "friction.h"
 #include "gravity.h"
+#include "fling.h"
+#include "inertia.h"
+#include "scroll.h"
+#include "spring_params.h"
 
 /* What the shared methods need of a motion type: its metatable's name,
    where its parameter, start state and clock sit in the payload, its state
    at a time and its end test. */
 typedef struct motion_type {
-  char tname[20];          /* KN_FRICTION or KN_GRAVITY */
-  char param[16];          /* the parameter __tostring shows first */
+  char tname[24];          /* KN_FRICTION, KN_GRAVITY ... */
+  char param[20];          /* the parameter __tostring shows first */
   size_t param_at, x0_at, v0_at, time_at;   /* offsets of those doubles */
   void (*state)(const void *m, double t, double *x, double *v);
   int (*done)(const void *m, double t);
+  double (*final)(const void *m);   /* where it comes to rest; NULL: gravity */
 } motion_type;
 
 static void friction_state(const void *m, double t, double *x, double *v) {
@@ -44,14 +51,60 @@ static int gravity_done(const void *m, double t) {
   return kn_gravity_done((const kn_gravity *)m, t);
 }
 
+static double friction_final(const void *m) {
+  return kn_friction_final_position((const kn_friction *)m);
+}
+
+/* The state, end test and rest of each motion, adapted to motion_type. */
+#define ADAPT(name, type)                                                          \
+  static void name##_state(const void *m, double t, double *x, double *v) {      \
+    kn_##name##_at((const type *)m, t, x, v);                                     \
+  }                                                                                \
+  static int name##_done(const void *m, double t) {                               \
+    return kn_##name##_done((const type *)m, t);                                  \
+  }                                                                                \
+  static double name##_final(const void *m) {                                      \
+    return kn_##name##_final_position((const type *)m);                           \
+  }
+ADAPT(bouncing, kn_bouncing)
+ADAPT(clamping, kn_clamping)
+ADAPT(inertia, kn_inertia)
+ADAPT(decay, kn_decay)
+#undef ADAPT
+
 static const motion_type friction_type = {
   KN_FRICTION, "drag", offsetof(kn_friction, drag), offsetof(kn_friction, x0),
-  offsetof(kn_friction, v0), offsetof(kn_friction, time), friction_state, friction_done
+  offsetof(kn_friction, v0), offsetof(kn_friction, time), friction_state, friction_done,
+  friction_final
 };
 
 static const motion_type gravity_type = {
   KN_GRAVITY, "acceleration", offsetof(kn_gravity, acceleration), offsetof(kn_gravity, x0),
-  offsetof(kn_gravity, v0), offsetof(kn_gravity, time), gravity_state, gravity_done
+  offsetof(kn_gravity, v0), offsetof(kn_gravity, time), gravity_state, gravity_done, NULL
+};
+
+static const motion_type bouncing_type = {
+  KN_BOUNCING, "min", offsetof(kn_bouncing, leading), offsetof(kn_bouncing, x0),
+  offsetof(kn_bouncing, v0), offsetof(kn_bouncing, time), bouncing_state, bouncing_done,
+  bouncing_final
+};
+
+static const motion_type clamping_type = {
+  KN_CLAMPING, "friction", offsetof(kn_clamping, friction), offsetof(kn_clamping, x0),
+  offsetof(kn_clamping, v0), offsetof(kn_clamping, time), clamping_state, clamping_done,
+  clamping_final
+};
+
+static const motion_type inertia_type = {
+  KN_INERTIA, "target", offsetof(kn_inertia, target), offsetof(kn_inertia, x0),
+  offsetof(kn_inertia, v0), offsetof(kn_inertia, time), inertia_state, inertia_done,
+  inertia_final
+};
+
+static const motion_type decay_type = {
+  KN_DECAY, "friction_multiplier", offsetof(kn_decay, friction_multiplier),
+  offsetof(kn_decay, x0), offsetof(kn_decay, v0), offsetof(kn_decay, time), decay_state,
+  decay_done, decay_final
 };
 
 /* The double at byte offset `at` of a payload. */
@@ -67,6 +120,19 @@ static const char *const friction_option_names[] = {
 };
 static const char *const gravity_option_names[] = {
   "acceleration", "position", "velocity", "end_distance", NULL
+};
+static const char *const bouncing_option_names[] = {
+  "position", "velocity", "min", "max", "spring", NULL
+};
+static const char *const clamping_option_names[] = {
+  "position", "velocity", "friction", NULL
+};
+static const char *const inertia_option_names[] = {
+  "position", "velocity", "power", "time_constant", "min", "max", "snap",
+  "bounce_stiffness", "bounce_damping", "rest_delta", "rest_speed", NULL
+};
+static const char *const decay_option_names[] = {
+  "position", "velocity", "friction_multiplier", "threshold", NULL
 };
 
 /* Argument 1: a table of the options `known`, checked before any is read. */
@@ -112,6 +178,147 @@ static int kinetic_gravity(lua_State *L) {
   g = (kn_gravity *)lk_newobject(L, sizeof(kn_gravity), KN_GRAVITY);
   kn_gravity_init(g, a, x0, v0, end);
   return 1;
+}
+
+/* The readers below take the options table at absolute index t, reported
+   as argument arg: a constructor's own table (1, 1) or the options of
+   anim:fling (its argument 4). */
+
+/* An edge: any number but NaN (an infinite edge never stops the motion);
+   required when def is NaN. */
+static double edge(lua_State *L, int t, int arg, const char *key, double def) {
+  double x;
+  lua_getfield(L, t, key);
+  if (lua_isnil(L, -1) && !isnan(def)) { lua_pop(L, 1); return def; }
+  if (lua_type(L, -1) != LUA_TNUMBER)
+    lk_fielderror(L, arg, key, lua_pushfstring(L, "number expected, got %s", lk_typename(L, -1)));
+  x = (double)lua_tonumber(L, -1);
+  if (isnan(x)) lk_fielderror(L, arg, key, "number expected, got nan");
+  lua_pop(L, 1);
+  return x;
+}
+
+/* A positive option, `def` when absent. */
+static double opt_positive(lua_State *L, int t, int arg, const char *key, double def) {
+  double x = lk_optfieldnum(L, t, arg, key, def);
+  if (!(x > 0)) lk_fieldrangeerror(L, arg, key, "positive number", x);
+  return x;
+}
+
+static void read_bouncing(lua_State *L, int t, int arg, double x0, double v0, kn_bouncing *b) {
+  /* BouncingScrollPhysics' spring: mass 0.5, stiffness 100, damping ratio 1.1 */
+  kn_spring_triple def;
+  kn_spring_model model;
+  double lo = edge(L, t, arg, "min", (double)NAN), hi = edge(L, t, arg, "max", (double)NAN);
+  int st = 0;
+  if (!(lo <= hi)) lk_fieldrangeerror(L, arg, "max", "number >= min", hi);
+  def.mass = 0.5;
+  def.stiffness = 100;
+  def.damping = 1.1 * 2.0 * sqrt(def.mass * def.stiffness);
+  lua_getfield(L, t, "spring");
+  if (lua_type(L, -1) == LUA_TTABLE) st = lua_gettop(L);
+  else if (!lua_isnil(L, -1)) lk_fielderror(L, arg, "spring", lua_pushfstring(L,
+                                "table of spring parameters expected, got %s", lk_typename(L, -1)));
+  lk_spring_read_model(L, st, arg, &def, &model);
+  lua_pop(L, 1);
+  kn_bouncing_init(b, x0, v0, lo, hi, &model);
+}
+
+static void read_clamping(lua_State *L, int t, int arg, double x0, double v0, kn_clamping *c) {
+  kn_clamping_init(c, x0, v0, opt_positive(L, t, arg, "friction", 0.015));
+}
+
+static void read_decay(lua_State *L, int t, int arg, double x0, double v0, kn_decay *d) {
+  double mult = opt_positive(L, t, arg, "friction_multiplier", 1);
+  kn_decay_init(d, x0, v0, mult, opt_positive(L, t, arg, "threshold", 0.1));
+}
+
+/* The inertia's target after `snap`: the nearest of an array of points
+   (the first of equals), or what a function returns for it. */
+static double snap_target(lua_State *L, int t, int arg, double ideal) {
+  double best = ideal;
+  lua_getfield(L, t, "snap");
+  if (lua_isfunction(L, -1)) {
+    lua_pushnumber(L, (lua_Number)ideal);
+    lua_call(L, 1, 1);
+    if (lua_type(L, -1) != LUA_TNUMBER || !isfinite((double)lua_tonumber(L, -1)))
+      lk_fielderror(L, arg, "snap", lua_pushfstring(L, "function returned %s, finite number "
+                                                    "expected", lua_type(L, -1) == LUA_TNUMBER
+                                                    ? lk_pushnumstr(L, (double)lua_tonumber(L, -1))
+                                                    : lk_typename(L, -1)));
+    best = (double)lua_tonumber(L, -1);
+  } else if (lua_type(L, -1) == LUA_TTABLE) {
+    size_t i, n = lk_rawlen(L, -1);
+    if (n == 0) lk_fielderror(L, arg, "snap", "non-empty array of numbers expected");
+    for (i = 1; i <= n; i++) {
+      double x;
+      lua_rawgeti(L, -1, (int)i);
+      x = (double)lua_tonumber(L, -1);
+      if (lua_type(L, -1) != LUA_TNUMBER || !isfinite(x))
+        lk_fielderror(L, arg, "snap", lua_pushfstring(L, "item %d: finite number expected, "
+                                                      "got %s", (int)i, lk_typename(L, -1)));
+      if (i == 1 || fabs(x - ideal) < fabs(best - ideal)) best = x;
+      lua_pop(L, 1);
+    }
+  } else if (!lua_isnil(L, -1)) {
+    lk_fielderror(L, arg, "snap", lua_pushfstring(L, "array of numbers or function expected, "
+                                                  "got %s", lk_typename(L, -1)));
+  }
+  lua_pop(L, 1);
+  return best;
+}
+
+static void read_inertia(lua_State *L, int t, int arg, double x0, double v0, kn_inertia *m) {
+  kn_spring_triple p;
+  kn_spring_model model;
+  double power = lk_optfieldnum(L, t, arg, "power", 0.8);
+  double tau = opt_positive(L, t, arg, "time_constant", 0.325);
+  double lo = edge(L, t, arg, "min", -HUGE_VAL), hi = edge(L, t, arg, "max", HUGE_VAL), rd, rs;
+  if (!(lo <= hi)) lk_fieldrangeerror(L, arg, "max", "number >= min", hi);
+  p.mass = 1;
+  p.stiffness = lk_optfieldnonneg(L, t, arg, "bounce_stiffness", 500);
+  p.damping = lk_optfieldnonneg(L, t, arg, "bounce_damping", 10);
+  rd = lk_optfieldnonneg(L, t, arg, "rest_delta", 0.5);
+  rs = lk_optfieldnonneg(L, t, arg, "rest_speed", -1.0);    /* < 0: motion-dom's default */
+  if (!isfinite(x0 + power * v0))
+    lk_fielderror(L, arg, "velocity", "position + power * velocity overflows");
+  lk_spring_model(L, arg, &p, &model);
+  kn_inertia_init(m, x0, v0, snap_target(L, t, arg, x0 + power * v0), tau, lo, hi, rd, rs,
+                  &model);
+}
+
+/* The four constructors: position and velocity (default 0), then the
+   kind's own options. */
+#define CONSTRUCTOR(fname, type, tname, names, reader)                            \
+  static int fname(lua_State *L) {                                               \
+    double x0, v0;                                                                 \
+    type tmp, *m;                                                                  \
+    check_options(L, names);                                                       \
+    x0 = lk_optfieldnum(L, 1, 1, "position", 0);                                  \
+    v0 = lk_optfieldnum(L, 1, 1, "velocity", 0);                                  \
+    reader(L, 1, 1, x0, v0, &tmp);                                                 \
+    m = (type *)lk_newobject(L, sizeof(type), tname);                              \
+    *m = tmp;                                                                      \
+    return 1;                                                                      \
+  }
+CONSTRUCTOR(kinetic_bouncing_scroll, kn_bouncing, KN_BOUNCING, bouncing_option_names, read_bouncing)
+CONSTRUCTOR(kinetic_clamping_scroll, kn_clamping, KN_CLAMPING, clamping_option_names, read_clamping)
+CONSTRUCTOR(kinetic_inertia, kn_inertia, KN_INERTIA, inertia_option_names, read_inertia)
+CONSTRUCTOR(kinetic_decay, kn_decay, KN_DECAY, decay_option_names, read_decay)
+#undef CONSTRUCTOR
+
+/* The fling of anim:fling: the motion of kind `kind` from x0 with v0, its
+   options read from the table at t (argument arg), into *f. */
+void lk_motion_read_fling(lua_State *L, int t, int arg, int kind, double x0, double v0,
+                          kn_fling *f) {
+  f->kind = kind;
+  switch (kind) {
+    case KN_FLING_INERTIA:  read_inertia(L, t, arg, x0, v0, &f->u.inertia); break;
+    case KN_FLING_BOUNCING: read_bouncing(L, t, arg, x0, v0, &f->u.bouncing); break;
+    case KN_FLING_CLAMPING: read_clamping(L, t, arg, x0, v0, &f->u.clamping); break;
+    default:                read_decay(L, t, arg, x0, v0, &f->u.decay); break;
+  }
+  kn_fling_finish_init(f);
 }
 
 /* ---- the shared methods -------------------------------------------------- */
@@ -191,15 +398,18 @@ static int motion_tostring(lua_State *L) {
   return 1;
 }
 
+/* m:final_position(): where the motion comes to rest. */
+static int motion_final(lua_State *L) {
+  const motion_type *type;
+  void *m = check_motion(L, &type);
+  lua_pushnumber(L, (lua_Number)type->final(m));
+  return 1;
+}
+
 /* ---- friction only ------------------------------------------------------- */
 
 static kn_friction *check_friction(lua_State *L) {
   return (kn_friction *)lk_checkobject(L, 1, KN_FRICTION);
-}
-
-static int friction_final_position(lua_State *L) {
-  lua_pushnumber(L, (lua_Number)kn_friction_final_position(check_friction(L)));
-  return 1;
 }
 
 static int friction_time_at(lua_State *L) {
@@ -230,18 +440,28 @@ static void open_motion_type(lua_State *L, const motion_type *type, const luaL_R
   lua_getfield(L, -1, "__index");
   lua_pushlightuserdata(L, (void *)(size_t)type);
   lk_setfuncs(L, motion_methods, 1);
+  if (type->final != NULL) {
+    lua_pushlightuserdata(L, (void *)(size_t)type);
+    lua_pushcclosure(L, motion_final, 1);
+    lua_setfield(L, -2, "final_position");
+  }
   lua_pop(L, 2);
 }
 
 void lk_open_motion(lua_State *L) {
   static const luaL_Reg friction_methods[] = {
-    { "final_position", friction_final_position }, { "time_at", friction_time_at },
-    { NULL, NULL }
+    { "time_at", friction_time_at }, { NULL, NULL }
   };
   static const luaL_Reg functions[] = {
-    { "friction", kinetic_friction }, { "gravity", kinetic_gravity }, { NULL, NULL }
+    { "friction", kinetic_friction }, { "gravity", kinetic_gravity },
+    { "bouncing_scroll", kinetic_bouncing_scroll }, { "clamping_scroll", kinetic_clamping_scroll },
+    { "inertia", kinetic_inertia }, { "decay", kinetic_decay }, { NULL, NULL }
   };
   open_motion_type(L, &friction_type, friction_methods);
   open_motion_type(L, &gravity_type, NULL);
+  open_motion_type(L, &bouncing_type, NULL);
+  open_motion_type(L, &clamping_type, NULL);
+  open_motion_type(L, &inertia_type, NULL);
+  open_motion_type(L, &decay_type, NULL);
   lk_setfuncs(L, functions, 0);
 }

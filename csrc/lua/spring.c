@@ -256,6 +256,24 @@ static const char *const spring_option_names[] = {
   "integrator", "rest_delta", "rest_speed", "clamp", "on_update", "on_rest", NULL
 };
 
+/* The parameter families alone (a spring given as an option of another
+   motion): every name lk_spring_read_params reads. */
+static const char *const param_option_names[] = {
+  "stiffness", "damping", "mass", "frequency", "damping_ratio", "response",
+  "duration", "bounce", "tension", "friction", "origami_tension",
+  "origami_friction", "bounciness", "speed", "preset", NULL
+};
+
+void lk_spring_read_model(lua_State *L, int t, int arg, const kn_spring_triple *def,
+                          kn_spring_model *m) {
+  kn_spring_triple p = *def;
+  if (t) {
+    lk_checkoptions(L, t, arg, param_option_names, 0, NULL);
+    lk_spring_read_params(L, t, arg, &p);
+  }
+  lk_spring_model(L, arg, &p, m);
+}
+
 /* Argument 1 of kinetic.spring (nil, none or an options table) into *o,
    every field checked, in the order the errors are reported: the names
    first. */
