@@ -295,5 +295,37 @@ do
   print(string.format("wpt_easing: %d valid, %d invalid, %d outputs; chromium agrees; step_times: %d cases in order",
                       #wpt.valid, #wpt.invalid, #wpt.output, #crossings.cases))
 end
+-- ---------------------------------------------------------------- scroll and inertia
+-- Flutter's curves and motion-dom's inertia against the formulas restated in doubles
+do
+  local fl, inr, dec = load("flutter_scroll.lua"), load("inertia.lua"), load("decay.lua")
+  local worst, bad = 0, 0
+  local D = math.log(0.78) / math.log(0.9)
+  for _, c in ipairs(fl.curves) do
+    if c.kind == "clamping" and c.params.velocity ~= 0 then
+      local p = c.params
+      local vref = p.friction * (9.80665 * 39.37 * 160 * 0.84) / 0.35
+      local TT = D * 0.35 * (math.abs(p.velocity) / vref) ^ (1 / (D - 1))
+      for _, s in ipairs(c.samples) do
+        local u = math.max(0, math.min(1, 1 - s[1] / TT))
+        local x = p.position + p.velocity * TT / D * (1 - u ^ D)
+        worst = math.max(worst, math.abs(x - s[2]) / math.max(1, math.abs(p.velocity)))
+      end
+    end
+  end
+  check(worst < 1e-12, "flutter clamping curves off their formula by " .. worst)
+  for _, c in ipairs(inr.cases) do
+    if not c.own_defaults and c.min == nil and c.max == nil then
+      for _, s in ipairs(c.motion_dom.samples) do
+        local d = c.amplitude * math.exp(-s[1] / c.time_constant)
+        local x = (s[3] == 1) and c.target or (s[1] == 0 and c.origin or c.target - d)
+        if math.abs(x - s[2]) > 1e-9 * math.max(1, math.abs(c.amplitude)) then bad = bad + 1 end
+      end
+    end
+  end
+  check(bad == 0, bad .. " motion-dom decay samples off the formula")
+  print(string.format("flutter_scroll: %d tests, %d curves (clamping off its formula by %.2g); inertia: %d cases;"
+    .. " decay: %d cases", #fl.tests, #fl.curves, worst, #inr.cases, #dec.cases))
+end
 print(failures == 0 and "all checks passed" or (failures .. " check(s) failed"))
 os.exit(failures == 0 and 0 or 1)

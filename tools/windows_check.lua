@@ -411,6 +411,34 @@ end
 K("gravity{acceleration = 1/0}", "gravity", { acceleration = 1 / 0 })
 K("gravity{gravity = 1}", "gravity", { gravity = 1 })
 
+---------------------------------------------------------------- scroll and inertia
+local scrolls = {
+  { "bouncing_scroll", "past max", { position = 0, velocity = 3000, min = 0, max = 500 } },
+  { "bouncing_scroll", "past min", { position = 500, velocity = -1e5, min = 0, max = 500 } },
+  { "bouncing_scroll", "outside", { position = -40, velocity = 10, min = 0, max = 100,
+                                    spring = { stiffness = 300, damping = 10 } } },
+  { "bouncing_scroll", "inside", { position = 10, velocity = 100, min = -1 / 0, max = 1 / 0 } },
+  { "clamping_scroll", "fling", { position = 0, velocity = 3000 } },
+  { "clamping_scroll", "back", { position = 10, velocity = -700, friction = 0.03 } },
+  { "inertia", "plain", { position = 0, velocity = 1000 } },
+  { "inertia", "bounds", { position = 0, velocity = 1000, max = 300, snap = { 0, 250, 500 } } },
+  { "inertia", "outside", { position = 400, velocity = -20, min = 0, max = 300, rest_speed = 1 } },
+  { "inertia", "function", { velocity = 640, snap = function(x) return math.floor(x / 64 + 0.5) * 64 end } },
+  { "decay", "plain", { position = 3, velocity = 640 } },
+  { "decay", "strong", { velocity = -900, friction_multiplier = 3, threshold = 1 } },
+}
+for _, sc in ipairs(scrolls) do
+  local label = sc[1] .. "(" .. sc[2] .. ")"
+  local m = K(label, sc[1], sc[3])
+  if m then
+    M(label .. ":final_position()", m, "final_position")
+    motion_common(label, m, T)
+  end
+end
+K("bouncing_scroll{min = 2, max = 1}", "bouncing_scroll", { min = 2, max = 1 })
+K("inertia{snap = 'x'}", "inertia", { snap = "x" })
+K("decay{threshold = 0}", "decay", { threshold = 0 })
+
 ---------------------------------------------------------------- timelines
 local events = {}
 local function recorder(name)
@@ -526,6 +554,12 @@ do
   local spring_obj = { x = 0, p = { 0, 0 } }
   local sp = M("anim:spring(obj)", anim, "spring", spring_obj, { x = 10, p = { 3, -4 } },
                { preset = "wobbly", velocity = 2 })
+  local fling_obj = { a = 10, b = 0, c = 0, d = 5 }
+  local fl = M("anim:fling(inertia)", anim, "fling", fling_obj, "a", 900, { max = 200, snap = { 0, 150, 300 } })
+  M("anim:fling(bouncing)", anim, "fling", fling_obj, "b", 2000, { kind = "bouncing", min = 0, max = 100 })
+  M("anim:fling(clamping)", anim, "fling", fling_obj, "c", -1500, { kind = "clamping" })
+  M("anim:fling(decay)", anim, "fling", fling_obj, "d", 300, { kind = "decay", threshold = 1 })
+  M("anim:fling(bad kind)", anim, "fling", fling_obj, "a", 1, { kind = "nope" })
   local seq_obj = { a = 0 }
   local seq = M("anim:sequence()", anim, "sequence", { iterations = 2, after = "reverse" })
   if seq then
@@ -552,6 +586,8 @@ do
     if f == 16 and t2 then M("t2:resume", t2, "resume") end
     if f % 8 == 0 then
       emit("objs#" .. f, objs)
+      emit("fling_obj#" .. f, fling_obj)
+      if fl then M("fl:progress()#" .. f, fl, "progress") end
       emit("spring_obj#" .. f, spring_obj)
       emit("seq_obj#" .. f, seq_obj)
       for _, nh in ipairs({ { "t1", t1 }, { "t2", t2 }, { "g", g }, { "sp", sp }, { "seq", seq } }) do

@@ -398,6 +398,97 @@ function Gravity:done(t) end
 ---@return kinetic.Gravity
 function kinetic.gravity(opts) end
 
+---A scroll or inertia motion (kinetic.BouncingScroll, ClampingScroll, Inertia,
+---Decay): a function of the time since it was made.
+---@class kinetic.Motion: userdata
+local Motion = {}
+
+---State t seconds after the start (pure).
+---@param t number
+---@return number x
+---@return number v
+function Motion:at(t) end
+
+---Advances the object's clock by dt; returns the position.
+---@param dt number
+---@return number x
+function Motion:update(dt) end
+
+---@return number
+function Motion:position() end
+
+---@return number
+function Motion:velocity() end
+
+---@return number
+function Motion:time() end
+
+---At rest at time t (default its own clock).
+---@param t? number
+---@return boolean
+function Motion:done(t) end
+
+---Where the motion comes to rest.
+---@return number
+function Motion:final_position() end
+
+---@class kinetic.BouncingScroll: kinetic.Motion
+---@class kinetic.ClampingScroll: kinetic.Motion
+---@class kinetic.Inertia: kinetic.Motion
+---@class kinetic.Decay: kinetic.Motion
+
+---@class kinetic.BouncingScrollOptions
+---@field position? number default 0
+---@field velocity? number default 0 (units per second)
+---@field min number the leading edge (may be -math.huge)
+---@field max number the trailing edge (may be math.huge)
+---@field spring? table a spring parameter family (default mass 0.5, stiffness 100, damping ratio 1.1)
+
+---iOS scrolling (Flutter's BouncingScrollSimulation): friction inside [min, max], a
+---spring at the edge it would pass, from the instant it gets there.
+---@param opts kinetic.BouncingScrollOptions
+---@return kinetic.BouncingScroll
+function kinetic.bouncing_scroll(opts) end
+
+---@class kinetic.ClampingScrollOptions
+---@field position? number default 0
+---@field velocity? number default 0
+---@field friction? number default 0.015
+
+---Android's fling (Flutter's ClampingScrollSimulation).
+---@param opts kinetic.ClampingScrollOptions
+---@return kinetic.ClampingScroll
+function kinetic.clamping_scroll(opts) end
+
+---@class kinetic.InertiaOptions
+---@field position? number default 0
+---@field velocity? number default 0
+---@field power? number default 0.8
+---@field time_constant? number seconds, default 0.325
+---@field min? number
+---@field max? number
+---@field snap? number[]|fun(target: number): number the nearest point, or the function's choice
+---@field bounce_stiffness? number default 500
+---@field bounce_damping? number default 10
+---@field rest_delta? number default 0.5 (absolute)
+---@field rest_speed? number default motion-dom's: 0.01 within 5 units of the bound, else 2
+
+---Motion's inertia: a decay to a (snapped) target, a spring at min/max.
+---@param opts kinetic.InertiaOptions
+---@return kinetic.Inertia
+function kinetic.inertia(opts) end
+
+---@class kinetic.DecayOptions
+---@field position? number default 0
+---@field velocity? number default 0
+---@field friction_multiplier? number default 1
+---@field threshold? number default 0.1
+
+---Compose's exponentialDecay.
+---@param opts kinetic.DecayOptions
+---@return kinetic.Decay
+function kinetic.decay(opts) end
+
 -- ---------------------------------------------------------------------------
 -- 4. Timelines
 -- ---------------------------------------------------------------------------
@@ -856,6 +947,17 @@ function Animator:from(target, duration, values, opts) end
 ---@param opts? kinetic.SpringAnimOptions
 ---@return kinetic.Animation
 function Animator:spring(target, values, opts) end
+
+---Drives one number field with a scroll or inertia motion from its value now.
+---opts.kind: "inertia" (default), "bouncing", "clamping" or "decay"; the kind's own
+---options (as kinetic.inertia etc., less position and velocity); on_start,
+---on_update, on_complete.
+---@param target table
+---@param field string
+---@param velocity number units per second
+---@param opts? table
+---@return kinetic.Animation
+function Animator:fling(target, field, velocity, opts) end
 
 ---An empty sequence.
 ---@param opts? kinetic.SequenceOptions
