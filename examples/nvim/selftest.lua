@@ -16,7 +16,12 @@
 -- that drives kinetic.animator.  Every scroll must end exactly on its target
 -- line, with its timer running only while a scroll is in flight; a
 -- callback's error is reported with vim.notify and the other
--- animations go on; fps, pause and resume.  Prints
+-- animations go on; fps, pause and resume.  The example's momentum
+-- scrolling (wheel): a burst of wheel events 20 ms apart is ONE fling whose
+-- velocity grows, writing whole, monotone top lines and ending at rest on
+-- the motion's final position; a burst at the buffer's end springs back to
+-- its last line, one at the start to line 1; a scroll replaces a fling;
+-- :KineticScrollWheel maps the wheel (nothing is mapped before it).  Prints
 -- "nvim selftest passed (N checks)" and quits 0, or prints the failures and
 -- quits 1.  Any error, including a missing kinetic API, is a failure.
 local checks, failures = 0, {}
@@ -327,6 +332,164 @@ local function scroll_tests(kinetic, here)
   check(s.state == "replaced" and not ks.busy() and ks.view(win2) == nil,
         "a window closed mid-schedule: the schedule ends, its view is dropped (" .. s.state .. ")")
   api.nvim_set_current_win(win)
+
+  -- 8c. momentum scrolling: ks.wheel --------------------------------------------------
+  -- Every write during a fling is recorded with the fling moving the view;
+  -- the window's top line, the cursor and the motion's fractional position.
+  local wrecs = {}
+  ks.on_frame = function(w, v)
+    if w ~= win then return end
+    local wtop, wlnum = view()
+    wrecs[#wrecs + 1] = { line = v.written, top = wtop, lnum = wlnum, fling = v.fling, pos = v.topline }
+  end
+  local LAST = api.nvim_buf_line_count(buf)
+  -- A burst of n wheel events of `step` lines, `gap` ms apart, from top line
+  -- `from` (cursor on it): the flings returned, the velocity after each event,
+  -- the highest and lowest position of the motion while it runs (sampled
+  -- every 5 ms), the on_done line.
+  local function burst(from, n, step, gap)
+    api.nvim_win_call(win, function() vim.fn.winrestview({ topline = from, lnum = from }) end)
+    wrecs = {}
+    local b = { flings = {}, vels = {}, hi = -math.huge, lo = math.huge, timers = 0 }
+    local new_timer = uv.new_timer                 -- count the timers the burst starts
+    uv.new_timer = function(...) b.timers = b.timers + 1; return new_timer(...) end
+    local function sample()
+      local f = b.flings[1]
+      if f then
+        local x = f.motion:position()
+        b.hi, b.lo = math.max(b.hi, x), math.min(b.lo, x)
+      end
+    end
+    for i = 1, n do
+      b.flings[i] = ks.wheel(win, step, { on_done = function(_, t) b.done = t end })
+      b.vels[i] = b.flings[i].velocity
+      if i < n then wait(gap, function() sample(); return false end) end
+    end
+    uv.new_timer = new_timer
+    wait(5000, function() sample(); return b.flings[1]:done() end)
+    wait(30)
+    b.f = b.flings[1]
+    local distinct, seen = 0, {}
+    for _, f in ipairs(b.flings) do if not seen[f] then seen[f], distinct = true, distinct + 1 end end
+    for _, r in ipairs(wrecs) do if not seen[r.fling] then seen[r.fling], distinct = true, distinct + 1 end end
+    b.distinct = distinct
+    -- the writes: whole lines the window shows, the cursor on the same line of
+    -- the view, within [1, LAST]
+    local bad
+    for i, r in ipairs(wrecs) do
+      if r.line ~= math.floor(r.line) or r.top ~= r.line or r.lnum ~= r.top or r.line < 1 or r.line > LAST then
+        bad = bad or string.format("write %d: line %s, window %d, cursor %d", i, tostring(r.line), r.top, r.lnum)
+      end
+    end
+    b.bad = bad
+    return b
+  end
+  local function lines_of(recs_)
+    local out = {}
+    for i, r in ipairs(recs_) do out[i] = r.line end
+    return table.concat(out, " ")
+  end
+
+  -- a burst of 5 events, 3 lines each, 20 ms apart, from line 50
+  local b = burst(50, 5, 3, 20)
+  local f = b.f
+  check(getmetatable(f) ~= nil and b.distinct == 1 and f.events == 5 and b.timers == 1,
+        "wheel: a burst of 5 events is ONE fling (" .. b.distinct .. " distinct, " .. tostring(f.events)
+        .. " events on it, " .. b.timers .. " timer started)")
+  check(anim:count() == 0 and not kn.running(anim), "wheel: no animation on the animator")
+  check(b.vels[5] > b.vels[1] and b.vels[1] > 0,
+        string.format("wheel: the velocity accumulates (%.3f lines/s after the 1st event, %.3f after the 5th)",
+                      b.vels[1], b.vels[5]))
+  local mono = true
+  for i = 2, #wrecs do mono = mono and wrecs[i].line > wrecs[i - 1].line end
+  check(b.bad == nil and #wrecs >= 3 and mono,
+        "wheel: whole top lines, cursor following, monotone (" .. #wrecs .. " writes: " .. lines_of(wrecs) .. "): "
+        .. tostring(b.bad))
+  top, lnum = view()
+  local final = f.motion:final_position()
+  check(f.state == "done" and f.motion:done() and top == math.floor(final + 0.5) and top == 65
+        and b.done == 65 and lnum == 65 and top >= 1 and top <= LAST,
+        string.format("wheel: at rest on the motion's final position %.17g = line 65 (window %d, cursor %d, "
+                      .. "on_done %s, %s)", final, top, lnum, tostring(b.done), f.state))
+  check(not ks.busy() and ks.view(win) == nil and f.timer == nil, "wheel: nothing busy, the view dropped at rest")
+
+  -- a burst at the end of the buffer: past the last line, springs back to it
+  b = burst(LAST - 8, 5, 3, 20)
+  f = b.f
+  top = view()
+  local hi_line = 0
+  for _, r in ipairs(wrecs) do hi_line = math.max(hi_line, r.line) end
+  check(b.distinct == 1 and b.timers == 1 and b.bad == nil and hi_line <= LAST,
+        "wheel at the end: one fling, whole lines within the buffer (" .. lines_of(wrecs) .. "): " .. tostring(b.bad))
+  check(b.hi > LAST and f.motion:final_position() == LAST and top == LAST and b.done == LAST and f.state == "done",
+        string.format("wheel at the end: the motion goes past line %d (to %.3f) and springs back to it "
+                      .. "(window %d, on_done %s)", LAST, b.hi, top, tostring(b.done)))
+
+  -- and at the start, upwards
+  b = burst(7, 5, -3, 20)
+  top = view()
+  check(b.distinct == 1 and b.bad == nil and b.lo < 1 and top == 1 and b.done == 1,
+        string.format("wheel at the start: past line 1 (to %.3f), back to it (window %d, on_done %s): %s",
+                      b.lo, top, tostring(b.done), tostring(b.bad)))
+
+  -- an event the other way brakes the fling (the velocity held + the impulse)
+  api.nvim_win_call(win, function() vim.fn.winrestview({ topline = 100, lnum = 100 }) end)
+  f = ks.wheel(win, 30)
+  wait(40)
+  local v_held = f.motion:velocity()
+  ks.wheel(win, -3)
+  check(f.velocity < v_held and f.velocity > 0 and f.events == 2,
+        string.format("wheel: an event upwards brakes the fling (%.3f -> %.3f lines/s)", v_held, f.velocity))
+  -- a scroll replaces a fling from the line shown; a wheel replaces a spring
+  wait(40)
+  shown = view()
+  pd = nil
+  ks.scroll(win, 5, { duration = 0.2, bounce = 0, on_done = function(_, t) pd = t end })
+  check(f.state == "replaced" and ks.view(win).fling == nil and ks.view(win).target == shown + 5,
+        "scroll after wheel: replaces the fling, target the line shown + 5 (" .. shown .. ")")
+  wait(4000, function() return pd ~= nil end)
+  top = view()
+  check(pd == shown + 5 and top == shown + 5, "scroll after wheel: ends on line " .. (shown + 5) .. ", got " .. top)
+  sp = ks.scroll(win, 40, { duration = 0.4, bounce = 0 })
+  wait(60)
+  shown = view()
+  local wd
+  f = ks.wheel(win, 3, { on_done = function(_, t) wd = t end })
+  check(sp:done() and f.events == 1, "wheel after scroll: stops the spring (" .. shown .. ")")
+  wait(5000, function() return wd ~= nil end)
+  top = view()
+  check(wd == shown + 3 and top == shown + 3 and not ks.busy(),
+        "wheel after scroll: one event from the line shown travels its 3 lines (" .. shown .. " -> " .. top .. ")")
+  vim.cmd("split")
+  local win3 = api.nvim_get_current_win()
+  f = ks.wheel(win3, 30)
+  wait(50)
+  api.nvim_win_close(win3, true)
+  wait(100)
+  check(f.state == "replaced" and f.timer == nil and not ks.busy() and ks.view(win3) == nil,
+        "a window closed mid-fling: the fling ends, its view is dropped (" .. f.state .. ")")
+  api.nvim_set_current_win(win)
+  ks.on_frame = nil
+
+  -- the plugin: nothing mapped by default; :KineticScrollWheel maps the wheel
+  check(vim.fn.exists(":KineticScrollWheel") == 2 and vim.fn.maparg("<ScrollWheelDown>", "n") == ""
+        and vim.fn.maparg("<ScrollWheelUp>", "n") == "",
+        "plugin: :KineticScrollWheel exists, the wheel is not mapped by default")
+  vim.cmd("KineticScrollWheel")
+  local mapped = vim.fn.maparg("<ScrollWheelDown>", "n", false, true)
+  check(type(mapped) == "table" and next(mapped) ~= nil and vim.fn.maparg("<ScrollWheelUp>", "x") ~= "",
+        ":KineticScrollWheel maps <ScrollWheelDown> and <ScrollWheelUp>")
+  local top0 = view()
+  wd = nil
+  api.nvim_feedkeys(api.nvim_replace_termcodes("<ScrollWheelDown>", true, false, true), "mx", false)
+  local fk = ks.view(win) and ks.view(win).fling
+  check(fk ~= nil and fk.events == 1, "the mapped <ScrollWheelDown> starts a fling")
+  wait(5000, function() return not ks.busy() end)
+  top = view()
+  check(top == top0 + 3, "the mapped <ScrollWheelDown>: 3 lines down (" .. top0 .. " -> " .. top .. ")")
+  vim.cmd("KineticScrollWheel!")
+  check(vim.fn.maparg("<ScrollWheelDown>", "n") == "" and vim.fn.maparg("<ScrollWheelUp>", "x") == "",
+        ":KineticScrollWheel! removes the mappings")
 
   -- 9. errors, callbacks that add work, fps, pause -----------------------------------
   local notes, notify = {}, vim.notify

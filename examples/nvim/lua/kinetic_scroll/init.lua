@@ -38,6 +38,38 @@
 -- its spring starts from that line, at rest, with the target that line +
 -- lines.  (scroll on a spring in flight retargets it, as above.)  A replaced
 -- scroll's on_done is not called.
+--
+-- wheel(win, lines) is momentum scrolling for a mouse wheel: call it once
+-- per wheel event (plugin/kinetic_scroll.lua maps <ScrollWheelDown> and
+-- <ScrollWheelUp> to it after :KineticScrollWheel, or at start-up when
+-- g:kinetic_scroll_wheel is set; not by default).  Each event is an impulse
+-- of lines / time_constant lines a second (time_constant of M.inertia), and
+-- a window has at most ONE fling, a kinetic.inertia motion the plugin holds:
+-- the first event starts it from the line shown with the impulse as its
+-- velocity; an event while it is in flight advances it to now (uv.hrtime)
+-- and replaces its motion by a new kinetic.inertia from the motion's
+-- current, fractional position with velocity = the motion's current
+-- velocity (m:velocity()) + the impulse -- same fling, same timer -- so a
+-- burst of events accelerates it and an event the other way brakes it.
+-- The inertia is given power = time_constant, which makes its velocity at
+-- the start the velocity it is given (Motion's starts at power * velocity /
+-- time_constant): a retargeted fling carries on at the speed it had plus
+-- the impulse.  Its target snaps to the nearest whole line (the first
+-- event's starting velocity is off by less than half a line /
+-- time_constant).  As the decay's position + time_constant * velocity is
+-- its target, one event on a view at rest travels its `lines`, and a burst
+-- that keeps clear of the edges the sum of its events' lines.  min = 1 and
+-- max = the buffer's last line (the last line that can be the top, as for
+-- <C-e>): a fling past an edge hands off to the inertia's bounce spring
+-- there and springs back to that line; the window shows the position
+-- clamped to [1, last].  Every frame (a repeating libuv timer at
+-- M.fling_fps, each frame given the time that really passed) the window
+-- shows the nearest whole line of the motion's position, the cursor
+-- following the view as in scroll; the fling ends (timer closed, view
+-- dropped, on_done(win, topline)) when the motion is done, at rest on its
+-- final position (m:final_position(), a whole line).  wheel on a window
+-- moved by a spring or a schedule replaces it from the line shown; scroll
+-- and scroll_to replace a fling from the line shown.
 local kinetic = require("kinetic")
 local kn = require("kinetic.nvim")
 
@@ -55,6 +87,12 @@ M.spring = { duration = 0.3, bounce = 0 }
 -- easing spec string or kinetic easing object).
 M.duration = 0.25
 M.easing = "outCubic"
+
+-- The inertia of wheel(): kinetic.inertia parameters (power is always
+-- time_constant, min and max the buffer's edges, the target a whole line),
+-- and the flings' frame rate.
+M.inertia = { time_constant = 0.325, bounce_stiffness = 500, bounce_damping = 10, rest_delta = 0.5 }
+M.fling_fps = 60
 
 -- Called after each write of a window's top line: M.on_frame(win, view).
 M.on_frame = nil
@@ -77,14 +115,15 @@ local function clamp(x, lo, hi)
 end
 
 -- The window's view as the scrolls see it: topline (animated: fractional on
--- a spring, whole on a schedule), target, cursor offset from the top, last
--- line written, writes so far, and the step schedule moving it (if any).
+-- a spring or a fling, whole on a schedule), target, cursor offset from the
+-- top, last line written, writes so far, and the step schedule or the fling
+-- moving it (if any).
 local function view_of(win)
   local v = views[win]
   if v then return v end
   local saved = api.nvim_win_call(win, vim.fn.winsaveview)
   v = { topline = saved.topline, target = saved.topline, offset = saved.lnum - saved.topline,
-        written = saved.topline, frames = 0, schedule = nil }
+        written = saved.topline, frames = 0, schedule = nil, fling = nil }
   views[win] = v
   return v
 end
@@ -115,13 +154,17 @@ local function end_schedule(s, state)
   end
 end
 
--- Stop whatever moves the view (a spring, a schedule) where it is; the
--- window keeps the last line written.
+-- Stop whatever moves the view (a spring, a schedule, a fling) where it is;
+-- the window keeps the last line written.
 local function replace(v)
   M.animator:stop(v)                              -- no on_complete: a replaced spring is not done
   if v.schedule then
     end_schedule(v.schedule, "replaced")
     v.schedule = nil
+  end
+  if v.fling then
+    end_schedule(v.fling, "replaced")             -- the same timer and state fields
+    v.fling = nil
   end
   v.topline = v.written                           -- the whole line the window shows
 end
@@ -156,7 +199,7 @@ end
 function M.scroll(win, lines, opts)
   win = window(win)
   local v = view_of(win)
-  if v.schedule then                              -- a schedule in flight: from the line shown
+  if v.schedule or v.fling then                   -- a schedule or fling in flight: from the line shown
     replace(v)
     v.target = v.written
   end
@@ -233,17 +276,106 @@ function M.scroll_to(win, line, opts)
   return s
 end
 
---- True while a scroll is in flight (a spring on the animator, or a schedule).
+-- A fling, as wheel returns it (the same table for every event while it is
+-- in flight).  Fields (read them, do not set them): win; motion (the
+-- kinetic.inertia moving it now, replaced at each event); events (wheel
+-- events so far; 1 + the retargets); velocity (the motion's velocity right
+-- after the last event: the velocity held + the impulse); last (uv.hrtime()
+-- of the motion's clock); frames (timer ticks so far); state ("running",
+-- "done" at rest, "replaced" when a scroll took over or the window closed).
+local Fling = {}
+Fling.__index = Fling
+
+--- True once the fling is over (done or replaced).
+function Fling:done()
+  return self.state ~= "running"
+end
+
+-- The inertia from `x` with velocity `vel` in window `win`'s buffer.
+local function inertia(win, x, vel, o)
+  local last = api.nvim_buf_line_count(api.nvim_win_get_buf(win))
+  local tau = o.time_constant
+  return kinetic.inertia{ position = x, velocity = vel, power = tau, time_constant = tau,
+                          min = 1, max = last, snap = function(t) return math.floor(t + 0.5) end,
+                          bounce_stiffness = o.bounce_stiffness, bounce_damping = o.bounce_damping,
+                          rest_delta = o.rest_delta, rest_speed = o.rest_speed }
+end
+
+-- Advance the fling's motion to now (a no-op within the same hrtime).
+local function catch_up(f)
+  local now = uv().hrtime()
+  if now > f.last then
+    f.motion:update((now - f.last) / 1e9)
+    f.last = now
+  end
+end
+
+-- One frame: the motion to now, its nearest whole line to the window; at
+-- rest, the fling ends.
+local function fling_frame(f, v)
+  if f.state ~= "running" then return end         -- replaced since this frame was queued
+  f.pending = false
+  catch_up(f)
+  f.frames = f.frames + 1
+  v.topline = f.motion:position()
+  if not write(f.win, v) then return end          -- the window closed: replaced
+  if not f.motion:done() then return end
+  end_schedule(f, "done")
+  v.fling = nil
+  if views[f.win] == v then views[f.win] = nil end   -- next scroll starts from the window as it is
+  if f.on_done then f.on_done(f.win, v.written) end
+end
+
+--- A wheel event on window `win` (0: the current one): `lines` lines (negative:
+-- up) of momentum.  opts: on_done(win, topline) at rest, and any of
+-- M.inertia's parameters (time_constant, bounce_stiffness, bounce_damping,
+-- rest_delta, rest_speed) for this event's motion.  Returns the window's
+-- fling (see Fling above), the same one while it is in flight.
+function M.wheel(win, lines, opts)
+  win = window(win)
+  local o = {}
+  for k, x in pairs(M.inertia) do o[k] = x end
+  for k, x in pairs(opts or {}) do o[k] = x end
+  local impulse = lines / o.time_constant
+  local v = view_of(win)
+  local f = v.fling
+  if f then                                       -- in flight: from where it is, velocity kept
+    catch_up(f)
+    local vel = f.motion:velocity() + impulse
+    f.motion = inertia(win, f.motion:position(), vel, o)
+    f.events, f.velocity = f.events + 1, f.motion:velocity()
+    if opts and opts.on_done then f.on_done = opts.on_done end
+    return f
+  end
+  local m = inertia(win, v.written, impulse, o)   -- raises before anything changes
+  replace(v)                                      -- a spring or a schedule: from the line shown
+  f = setmetatable({ win = win, motion = m, events = 1, velocity = m:velocity(), last = uv().hrtime(),
+                     frames = 0, state = "running", on_done = opts and opts.on_done, pending = false },
+                   Fling)
+  v.fling = f
+  local ms = math.max(1, math.floor(1000 / M.fling_fps + 0.5))
+  f.timer = uv().new_timer()
+  f.timer:start(ms, ms, function()
+    if f.pending then return end                  -- at most one frame waits in the queue
+    f.pending = true
+    vim.schedule(function() fling_frame(f, v) end)
+  end)
+  return f
+end
+
+--- True while a scroll is in flight (a spring on the animator, a schedule or
+-- a fling).
 function M.busy()
   if kn.running(M.animator) then return true end
   for _, v in pairs(views) do
-    if v.schedule then return true end
+    if v.schedule or v.fling then return true end
   end
   return false
 end
 
 --- The view table of a window being scrolled (nil when it is idle); its
--- `schedule` field is the step schedule moving it, if any.
+-- `schedule` field is the step schedule moving it, its `fling` field the
+-- fling, if any.
 function M.view(win)
   return views[window(win)]
 end
