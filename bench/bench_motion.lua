@@ -366,7 +366,7 @@ local function check(kind, frames)
   for f = 1, frames + 10 do
     local xk, xb = m:update(DT), b:update(DT)
     local d = abs(xk - xb)
-    if not (d <= worst) then worst = d end
+    if d > worst or d ~= d then worst = d end     -- NaN counts as the worst
     if not done_k and m:done() then done_k = f end
     if not done_b and b:done() then done_b = f end
   end
@@ -403,7 +403,7 @@ local rows, checks = {}, {}
 for i, kind in ipairs(kinds) do
   local frames = fling_frames(kind)
   local worst, done_k, done_b = check(kind, frames)
-  if not (worst <= TOLERANCE) or done_k ~= done_b then
+  if worst > TOLERANCE or worst ~= worst or done_k ~= done_b then
     error(("bench_motion: the pure-Lua %s is not kinetic's motion: positions differ by %.3g, "
            .. "done at frame %s (kinetic) and %s (Lua)"):format(kind.name, worst,
            tostring(done_k), tostring(done_b)))
