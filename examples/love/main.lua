@@ -1,6 +1,8 @@
 -- kinetic in LÖVE 11: a menu on kinetic.animator (staggered entrance,
 -- spring hover, a fade-out with a callback), springs following the mouse,
--- every easing racing across the screen, and a keyframe timeline.
+-- every easing racing across the screen, and a keyframe timeline; on a
+-- screen of its own, a flick list (drag, fling with
+-- kinetic.bouncing_scroll, rubber-banding past its edges).
 --
 --   make love && love examples/love
 --
@@ -14,12 +16,15 @@
 -- dt of 1/60 s with a scripted mouse (it hovers a menu button and clicks
 -- another), checks that every animation reached its target and that the
 -- menu's fields hold, frame by frame, what the stagger formula, the easing
--- and a kinetic.spring driven alongside give, saves a screenshot to
--- $KINETIC_SCREENSHOT (when set) and quits with status 0, or 1 on any
--- failure (including errors: no error screen waiting for a key).
+-- and a kinetic.spring driven alongside give, then opens the flick list and
+-- drags and releases it through its own handlers, checking every frame of
+-- each fling against the same kinetic.bouncing_scroll evaluated here, saves
+-- a screenshot to $KINETIC_SCREENSHOT (when set) and quits with status 0, or
+-- 1 on any failure (including errors: no error screen waiting for a key).
 --
--- Keys: m shows or hides the menu, space pauses, r restarts the race and the
--- timeline, escape quits.  The menu's buttons are clickable.
+-- Keys: m shows or hides the menu, f switches between the demos and the
+-- flick list, space pauses, r restarts the race and the timeline, escape
+-- quits.  The menu's buttons are clickable.
 
 local SELFTEST = os.getenv("KINETIC_SELFTEST") == "1"
 local SCREENSHOT = os.getenv("KINETIC_SCREENSHOT")
@@ -225,8 +230,99 @@ local function timeline_update(dt)
   end
 end
 
+-- The flick list ------------------------------------------------------------------
+-- A screen of its own (menu: "Flick list", key f): 60 rows scrolled by
+-- dragging.  While the button is down the list follows the pointer 1:1
+-- inside its extent, and by RUBBER of the pointer's movement beyond an edge.
+-- On release it flings with kinetic.bouncing_scroll, one anim:fling on the
+-- list's own animator (min = 0, the top; max = content height - view
+-- height), at the velocity of the pointer samples of the last WINDOW
+-- seconds.  Released past an edge, the motion starts outside its extent and
+-- springs back to the edge.  A press stops the fling in flight
+-- (handle:stop()) and the drag takes the list from where it is.
+--
+-- flick.offset is how far the content is scrolled: row i's top is at
+-- FLICK.y + (i - 1) * FLICK.row_h - offset.  The handlers take the event's
+-- time in seconds (love.timer.getTime() in the game, the self-test passes
+-- its own); only differences of times matter.  The list's animator runs on
+-- the game's dt: paused with the game, slowed by "Slow motion".
+local FLICK = { x = 560, y = 64, w = 360, h = 616, rows = 60, row_h = 44, window = 0.05, rubber = 0.5 }
+FLICK.min, FLICK.max = 0, FLICK.rows * FLICK.row_h - FLICK.h
+local flick = {
+  offset = 0,
+  anim = kinetic.animator(),
+  fling = nil,          -- the handle of the last fling (kept once done: the HUD shows it)
+  drag = nil,           -- while the button is down: { y, raw, samples }
+  velocity = 0,         -- offset units per second, for the HUD
+  release = nil,        -- { position, velocity } the last fling started from
+  flings = 0,
+}
+local screen = "demos"  -- or "flick"
+
+-- The offset shown for a drag's raw offset (pointer movement 1:1), and back.
+local function rubber(raw)
+  if raw < FLICK.min then return FLICK.min + (raw - FLICK.min) * FLICK.rubber end
+  if raw > FLICK.max then return FLICK.max + (raw - FLICK.max) * FLICK.rubber end
+  return raw
+end
+
+local function unrubber(offset)
+  if offset < FLICK.min then return FLICK.min + (offset - FLICK.min) / FLICK.rubber end
+  if offset > FLICK.max then return FLICK.max + (offset - FLICK.max) / FLICK.rubber end
+  return offset
+end
+
+-- The offset's velocity over the samples of the last WINDOW seconds (older
+-- ones are dropped): 0 with fewer than two, or none apart in time.
+local function drag_velocity(samples)
+  local last = samples[#samples]
+  while #samples > 1 and samples[1].t < last.t - FLICK.window do table.remove(samples, 1) end
+  local first = samples[1]
+  local span = last.t - first.t
+  if span <= 0 then return 0 end
+  return (last.offset - first.offset) / span
+end
+
+function flick.mousepressed(x, y, t)
+  if x < FLICK.x or x >= FLICK.x + FLICK.w or y < FLICK.y or y >= FLICK.y + FLICK.h then return false end
+  if flick.fling then flick.fling:stop() end            -- a done handle: nothing to stop
+  flick.drag = { y = y, raw = unrubber(flick.offset), samples = { { t = t, offset = flick.offset } } }
+  flick.velocity = 0
+  return true
+end
+
+function flick.mousemoved(_, y, t)
+  local d = flick.drag
+  if not d then return end
+  flick.offset = rubber(d.raw - (y - d.y))
+  d.samples[#d.samples + 1] = { t = t, offset = flick.offset }
+  flick.velocity = drag_velocity(d.samples)
+end
+
+function flick.mousereleased(x, y, t)
+  if not flick.drag then return end
+  flick.mousemoved(x, y, t)
+  flick.drag = nil
+  flick.release = { position = flick.offset, velocity = flick.velocity }
+  flick.flings = flick.flings + 1
+  flick.fling = flick.anim:fling(flick, "offset", flick.velocity,
+                                 { kind = "bouncing", min = FLICK.min, max = FLICK.max })
+end
+
+local function flick_update(dt)
+  local before = flick.offset
+  flick.anim:update(dt)
+  if not flick.drag and dt > 0 then flick.velocity = (flick.offset - before) / dt end
+end
+
+local function flick_state()
+  if flick.drag then return "dragging" end
+  if not flick.fling then return "still" end
+  return flick.fling:done() and "done" or "flinging"
+end
+
 -- The menu ----------------------------------------------------------------------------
--- Eight buttons on one kinetic.animator.  They come in from the left, one
+-- Nine buttons on one kinetic.animator.  They come in from the left, one
 -- after another: a single anim:to on the list of buttons, staggered by
 -- 0.05 s from the first, eased with outBack (the group's on_complete fires
 -- once, after the last).  Hovering a button springs its scale to 1.1;
@@ -235,7 +331,8 @@ end
 -- them out from the last one up, and the fade's on_complete hides the menu
 -- (or brings it in again: "Replay menu").  "Wave" ripples out from the
 -- middle (stagger from "center", after = "reverse"); "Slow motion" scales the
--- game's dt and the animator's time (anim:time_scale).  The animator writes
+-- game's dt and the animator's time (anim:time_scale); "Flick list"
+-- switches to the flick list's screen and back.  The animator writes
 -- the buttons' fields (x, alpha, scale); love.draw only reads them.
 local anim = kinetic.animator()
 local MENU = { x = 16, top = 78, w = 172, h = 40, gap = 12 }
@@ -310,6 +407,8 @@ local BUTTONS = {
     action = function() speed = speed == 1 and 0.25 or 1; anim:time_scale(speed) end },
   { label = "Wave", action = menu_wave },
   { label = "Replay menu", action = function() menu_fade(menu_intro) end },
+  { label = function() return screen == "flick" and "Back to demos" or "Flick list" end,
+    action = function() screen = screen == "flick" and "demos" or "flick" end },
   { label = "Hide menu (m)", action = function() menu_fade() end },
   { label = "Quit", action = function() love.event.quit(0) end },
 }
@@ -503,6 +602,170 @@ local function menu_selftest_checks()
   check(menu.running == 0 and anim:count() == 0, "menu at the end: nothing running (" .. menu.running .. ")")
 end
 
+-- The flick list's self-test: at frame FST.open a click on the menu's
+-- "Flick list" button shows the list; from FST.start a script drives the
+-- screen's own handlers, one frame at a time, with the times of those frames
+-- (frame * dt), before each frame's flick_update:
+--   1. a drag up, slow then fast, and a release while moving: during the
+--      drag the offset is the pointer's movement exactly; after the release
+--      every frame's offset is a kinetic.bouncing_scroll made here from the
+--      release's position and velocity, at the same time (within 1e-9); the
+--      fling overshoots max and ends exactly on it;
+--   2. a drag past max, held still, then released: the offset beyond the
+--      edge is max + RUBBER * the pointer's movement past it, the release
+--      velocity is 0, and the list springs back to exactly max, never
+--      crossing it; the same past the top, back to exactly 0;
+--   3. a fling caught by a new press: the fling stops (its handle done,
+--      nothing left on the list's animator), the list stays where it was
+--      caught, and the drag moves it 1:1 from there.
+-- Each phase waits for its fling to end (at most FST.cap frames).
+local FST = { open = 100, start = 110, cap = 240, click_button = 7 }
+local fst = { frame = 0 }
+
+local function flick_script()
+  local dt = FIXED_DT
+  local X = FLICK.x + FLICK.w / 2
+  local function now() return fst.frame * dt end
+  local function step(n) for _ = 1, n or 1 do coroutine.yield() end end
+
+  -- A drag: press at y, one move per frame by each delta, `hold` frames
+  -- still, then the release (one more move by `last`, or none).  Every
+  -- offset on the way is checked against want(raw), raw the offset the
+  -- pointer's movement gives 1:1.  Returns the worst difference.
+  local function drag(y, deltas, hold, last, want)
+    local worst = 0
+    local raw0 = unrubber(flick.offset)
+    local function follow(p)
+      worst = math.max(worst, math.abs(flick.offset - want(raw0 - (p - y))))
+    end
+    check(flick.mousepressed(X, y, now()), "flick list: a press inside the view starts a drag")
+    follow(y)
+    local p = y
+    for _, d in ipairs(deltas) do
+      step()
+      follow(p)                                  -- nothing moves it between events
+      p = p + d
+      flick.mousemoved(X, p, now())
+      follow(p)
+    end
+    step(hold)
+    follow(p)
+    step()
+    if last then p = p + last end
+    flick.mousereleased(X, p, now())
+    follow(p)
+    return worst
+  end
+
+  -- Every frame of the fling just started against the same motion made
+  -- here; the result once the fling is done (or after FST.cap frames).
+  local function fling_run()
+    local r = flick.release
+    local ref = kinetic.bouncing_scroll{ position = r.position, velocity = r.velocity,
+                                         min = FLICK.min, max = FLICK.max }
+    local h, t = flick.fling, 0
+    local out = { worst = 0, frames = 0, hi = -math.huge, lo = math.huge, ref = ref, agree = true }
+    for _ = 1, FST.cap do
+      step()
+      t = t + dt
+      if h:done() then break end
+      local want = ref:at(t)
+      out.worst = math.max(out.worst, math.abs(flick.offset - want))
+      out.frames = out.frames + 1
+      out.hi, out.lo = math.max(out.hi, flick.offset), math.min(out.lo, flick.offset)
+      out.agree = out.agree and not ref:done(t)
+    end
+    out.done, out.final, out.ref_done = h:done(), flick.offset, ref:done(t)
+    return out
+  end
+
+  local function report(name, o, edge)
+    check(o.done and o.frames > 10, string.format("flick %s: the fling ends (%d frames)", name, o.frames))
+    check(o.worst <= 1e-9, string.format("flick %s: every frame at kinetic.bouncing_scroll{...}:at(t) "
+          .. "(%d frames, worst %.3g)", name, o.frames, o.worst))
+    check(o.agree and o.ref_done, "flick " .. name .. ": the fling is done at the frame the motion is")
+    check(o.final == edge and o.ref:final_position() == edge,
+          string.format("flick %s: exactly at %g once done, got %.17g", name, edge, o.final))
+  end
+
+  local function one_to_one(raw) return raw end
+
+  -- 1. a fast fling towards the end
+  check(flick.offset == 0 and screen == "flick", "flick list: shown from the menu, at the top")
+  local slow, fast = {}, {}
+  for i = 1, 10 do slow[i] = -20 end
+  for i = 1, 5 do fast[i] = -80 end
+  local moves = {}
+  for _, d in ipairs(slow) do moves[#moves + 1] = d end
+  for _, d in ipairs(fast) do moves[#moves + 1] = d end
+  local worst = drag(600, moves, 0, -80, one_to_one)
+  check(worst == 0, "flick drag: the offset is the pointer's movement, exactly (worst " .. worst .. ")")
+  check(flick.release.position == 680, "flick drag: released at offset 680, got " .. flick.release.position)
+  check(math.abs(flick.release.velocity - 80 / dt) <= 1e-9 * 80 / dt, string.format(
+        "flick drag: the release velocity is the last 50 ms of the pointer's (%.17g, want %g)",
+        flick.release.velocity, 80 / dt))
+  local o = fling_run()
+  report("fast fling", o, FLICK.max)
+  check(o.hi > FLICK.max + 1, string.format("flick fast fling: overshoots max %g (peak %.2f)", FLICK.max, o.hi))
+
+  -- 2. released past an edge, the bottom and then the top
+  local function rubber_band(raw)     -- half the movement beyond an edge
+    if raw > FLICK.max then return FLICK.max + (raw - FLICK.max) / 2 end
+    if raw < FLICK.min then return FLICK.min + (raw - FLICK.min) / 2 end
+    return raw
+  end
+  worst = drag(400, { -20, -20, -20, -20, -20 }, 6, nil, rubber_band)
+  check(worst == 0 and flick.release.position == FLICK.max + 50, string.format(
+        "flick past max: half the pointer's movement beyond the edge (at %.17g, worst %g)",
+        flick.release.position, worst))
+  check(flick.release.velocity == 0, "flick past max: held still, released at velocity 0, got "
+        .. flick.release.velocity)
+  o = fling_run()
+  report("past max", o, FLICK.max)
+  check(o.lo > FLICK.max, string.format("flick past max: springs back without crossing max (lowest %.17g)", o.lo))
+  worst = drag(100, { FLICK.max, 40, 40, 40 }, 6, nil, rubber_band)
+  check(worst == 0 and flick.release.position == -60, string.format(
+        "flick past the top: half the pointer's movement beyond the edge (at %.17g, worst %g)",
+        flick.release.position, worst))
+  o = fling_run()
+  report("past the top", o, FLICK.min)
+  check(o.hi < FLICK.min, string.format("flick past the top: springs back without crossing 0 (highest %.17g)", o.hi))
+
+  -- 3. a new press stops the fling in flight
+  drag(600, { -60, -60, -60, -60 }, 0, -60, one_to_one)
+  local handle = flick.fling
+  step(12)
+  check(not handle:done() and flick.anim:count() == 1, "flick catch: the fling is in flight")
+  local caught = flick.offset
+  check(flick.mousepressed(X, 500, now()), "flick catch: the press starts a drag")
+  check(handle:done() and flick.anim:count() == 0, "flick catch: the press stopped the fling (handle:stop())")
+  check(flick.offset == caught, "flick catch: the press leaves the list where it was")
+  step(5)
+  check(flick.offset == caught, "flick catch: the list stays while the button is down")
+  flick.mousemoved(X, 530, now())
+  check(flick.offset == caught - 30, string.format("flick catch: the drag moves it 1:1 from there (%.17g, want %.17g)",
+        flick.offset, caught - 30))
+  step(6)
+  flick.mousereleased(X, 530, now())
+  step()
+  check(flick.fling:done() and flick.offset == caught - 30,
+        "flick catch: released still inside the extent, the list stays where it is")
+  fst.finished = fst.frame
+end
+
+local flick_script_step = coroutine.wrap(flick_script)
+
+local function flick_selftest_frame(f)
+  fst.frame = f
+  if f >= FST.start and not fst.finished then flick_script_step() end
+end
+
+local function flick_selftest_checks()
+  check(FLICK.max == 2024, "flick list: max = 60 rows * 44 - 616 = 2024, got " .. FLICK.max)
+  check(fst.finished ~= nil, "flick list: the script ran to its end (frame " .. tostring(fst.finished) .. ")")
+  check(flick.flings == 5, "flick list: 5 flings, got " .. flick.flings)
+end
+
 local function scripted_mouse(f)
   -- a circle around (1030, 280) for 2.5 s, a jump, a visit to a menu
   -- button, then stillness
@@ -557,6 +820,7 @@ local function selftest_checks()
   check(tl_state.iterations >= 2, "on_iteration fired (last n = " .. tl_state.iterations .. ")")
   check(tl_state.keyframes >= #TL_DEF * 3 - 2, "on_keyframe fired for the keyframes (" .. tl_state.keyframes .. ")")
   menu_selftest_checks()
+  flick_selftest_checks()
   if SCREENSHOT and SCREENSHOT ~= "" then
     local fh = io.open(SCREENSHOT, "rb")
     local size = fh and #fh:read("*a") or 0
@@ -619,6 +883,10 @@ function love.update(dt)
     local b = buttons[ST.click_button]
     menu_click(b.x + b.w / 2, b.y + b.h / 2)
   end
+  if SELFTEST and frame == FST.open then       -- a click on "Flick list"
+    local b = buttons[FST.click_button]
+    menu_click(b.x + b.w / 2, b.y + b.h / 2)
+  end
   menu_update(dt, mx, my)                      -- the menu runs while the game is paused
   if SELFTEST then menu_selftest_frame(frame) end
   if paused then return end
@@ -627,17 +895,29 @@ function love.update(dt)
   race_update(dt)
   springs_update(dt, mx, my)
   timeline_update(dt)
+  if SELFTEST then flick_selftest_frame(frame) end   -- this frame's pointer events
+  flick_update(dt)
 end
 
 function love.keypressed(key)
   if key == "escape" then love.event.quit(0)
   elseif key == "space" then paused = not paused
   elseif key == "m" then menu_toggle()
+  elseif key == "f" then screen = screen == "flick" and "demos" or "flick"
   elseif key == "r" then race.t = 0; timeline_init() end
 end
 
 function love.mousepressed(x, y, button)
-  if button == 1 then menu_click(x, y) end
+  if button ~= 1 or menu_click(x, y) then return end
+  if screen == "flick" then flick.mousepressed(x, y, love.timer.getTime()) end
+end
+
+function love.mousemoved(x, y)
+  flick.mousemoved(x, y, love.timer.getTime())        -- only while a drag is on
+end
+
+function love.mousereleased(x, y, button)
+  if button == 1 then flick.mousereleased(x, y, love.timer.getTime()) end
 end
 
 local function draw_race()
@@ -759,6 +1039,45 @@ local function draw_menu()
   end
 end
 
+local function draw_flick()
+  local g = love.graphics
+  local F = FLICK
+  g.setFont(fonts.normal)
+  g.setColor(1, 1, 1)
+  g.print("a flick list: drag it; the release flings with kinetic.bouncing_scroll", F.x - 140, 40)
+  g.setFont(fonts.small)
+  -- the rows in view, clipped to the view
+  g.setScissor(F.x, F.y, F.w, F.h)
+  local first = math.max(1, math.floor(flick.offset / F.row_h) + 1)
+  local last = math.min(F.rows, math.ceil((flick.offset + F.h) / F.row_h))
+  local fh = fonts.small:getHeight()
+  for i = first, last do
+    local y = F.y + (i - 1) * F.row_h - flick.offset
+    g.setColor(hsv(i / F.rows, 0.35, i % 2 == 0 and 0.3 or 0.24))
+    g.rectangle("fill", F.x, y, F.w, F.row_h - 2)
+    g.setColor(1, 1, 1)
+    g.print(string.format("row %d", i), F.x + 14, y + (F.row_h - fh) / 2)
+    g.setColor(0.7, 0.72, 0.78)
+    g.printf(string.format("y = %d", (i - 1) * F.row_h), F.x, y + (F.row_h - fh) / 2, F.w - 14, "right")
+  end
+  g.setScissor()
+  g.setColor(0.45, 0.52, 0.75)
+  g.rectangle("line", F.x - 0.5, F.y - 0.5, F.w + 1, F.h + 1)
+  -- the scroll bar: where the view is in the content (clamped at the edges)
+  local frac = math.max(0, math.min(1, (flick.offset - F.min) / (F.max - F.min)))
+  local bar = F.h * F.h / (F.max + F.h)
+  g.setColor(1, 1, 1, 0.5)
+  g.rectangle("fill", F.x + F.w + 6, F.y + frac * (F.h - bar), 4, bar, 2, 2)
+  -- the corner: the motion's state
+  local x, y = W - 250, H - 96
+  g.setColor(0.6, 0.62, 0.68)
+  g.print(string.format("offset    %9.2f   (%g .. %g)", flick.offset, F.min, F.max), x, y)
+  g.print(string.format("velocity  %9.2f px/s", flick.velocity), x, y + 16)
+  g.print(string.format("release   %9.2f px/s", flick.release and flick.release.velocity or 0), x, y + 32)
+  g.print(string.format("state     %s   done: %s", flick_state(), tostring(flick.fling ~= nil and flick.fling:done())),
+          x, y + 48)
+end
+
 function love.draw()
   local g = love.graphics
   g.clear(0.07, 0.08, 0.1)
@@ -771,10 +1090,15 @@ function love.draw()
           jit and jit.version or _VERSION, SELFTEST and ("self-test frame " .. frame) or
           (love.timer.getFPS() .. " fps"), clock, paused and "   (paused)" or ""), 200, 16)
   g.setColor(0.2, 0.22, 0.26)
-  g.line(785, 40, 785, H - 10)
   g.line(RACE_X - 12, 40, RACE_X - 12, H - 10)
-  draw_race()
-  draw_timeline()
-  draw_springs()
+  if screen == "flick" then
+    draw_flick()
+  else
+    g.setColor(0.2, 0.22, 0.26)
+    g.line(785, 40, 785, H - 10)
+    draw_race()
+    draw_timeline()
+    draw_springs()
+  end
   draw_menu()
 end
