@@ -21,8 +21,7 @@ local huge = math.huge
 -- ---- the spring's closed form, as Flutter's _SpringSolution picks it -------
 -- For mass m, stiffness k, damping c, from displacement y0 with velocity v0:
 -- the case (1 over-damped, 0 critical, -1 under-damped) and its constants,
--- stored on the motion.  The update methods below evaluate them inline, as
--- a pure-Lua motion writes them, with no extra call per frame.
+-- stored on the motion.
 local function spring_solution(self, m, k, c, y0, v0)
   local cmk = c * c - 4 * m * k
   if cmk > 0 then
@@ -36,6 +35,23 @@ local function spring_solution(self, m, k, c, y0, v0)
     local w, r = sqrt(4 * m * k - c * c) / (2 * m), -c / (2 * m)
     self.case, self.r1, self.w, self.c1, self.c2 = -1, r, w, y0, (v0 - r * y0) / w
   end
+end
+
+-- The displacement and velocity tau seconds into that solution.
+local function spring_state(self, tau)
+  local case = self.case
+  if case == 1 then
+    local r1, r2 = self.r1, self.r2
+    local e1, e2 = self.c1 * exp(r1 * tau), self.c2 * exp(r2 * tau)
+    return e1 + e2, r1 * e1 + r2 * e2
+  elseif case == 0 then
+    local r, c1, c2 = self.r1, self.c1, self.c2
+    local e = exp(r * tau)
+    return (c1 + c2 * tau) * e, (c1 * r + c2 * r * tau + c2) * e
+  end
+  local r, w, c1, c2 = self.r1, self.w, self.c1, self.c2
+  local e, co, si = exp(r * tau), cos(w * tau), sin(w * tau)
+  return e * (c1 * co + c2 * si), e * ((c1 * r + c2 * w) * co + (c2 * r - c1 * w) * si)
 end
 
 -- ---- bouncing scroll (Flutter's BouncingScrollSimulation) ------------------
@@ -74,20 +90,7 @@ end
 -- The state at t: (x, v, spring phase done).
 function Bouncing:at(t)
   if t > self.spring_time then
-    local tau, case, y, v = t - self.spring_from, self.case
-    if case == 1 then
-      local r1, r2 = self.r1, self.r2
-      local e1, e2 = self.c1 * exp(r1 * tau), self.c2 * exp(r2 * tau)
-      y, v = e1 + e2, r1 * e1 + r2 * e2
-    elseif case == 0 then
-      local r, c1, c2 = self.r1, self.c1, self.c2
-      local e = exp(r * tau)
-      y, v = (c1 + c2 * tau) * e, (c1 * r + c2 * r * tau + c2) * e
-    else
-      local r, w, c1, c2 = self.r1, self.w, self.c1, self.c2
-      local e, co, si = exp(r * tau), cos(w * tau), sin(w * tau)
-      y, v = e * (c1 * co + c2 * si), e * ((c1 * r + c2 * w) * co + (c2 * r - c1 * w) * si)
-    end
+    local y, v = spring_state(self, t - self.spring_from)
     if abs(y) < SCROLL_TOL and abs(v) < SCROLL_TOL then return self.edge, v, true end
     return self.edge + y, v, false
   end
@@ -100,20 +103,7 @@ function Bouncing:update(dt)
   local t = self.time + dt
   self.time = t
   if t > self.spring_time then
-    local tau, case, y, v = t - self.spring_from, self.case
-    if case == 1 then
-      local r1, r2 = self.r1, self.r2
-      local e1, e2 = self.c1 * exp(r1 * tau), self.c2 * exp(r2 * tau)
-      y, v = e1 + e2, r1 * e1 + r2 * e2
-    elseif case == 0 then
-      local r, c1, c2 = self.r1, self.c1, self.c2
-      local e = exp(r * tau)
-      y, v = (c1 + c2 * tau) * e, (c1 * r + c2 * r * tau + c2) * e
-    else
-      local r, w, c1, c2 = self.r1, self.w, self.c1, self.c2
-      local e, co, si = exp(r * tau), cos(w * tau), sin(w * tau)
-      y, v = e * (c1 * co + c2 * si), e * ((c1 * r + c2 * w) * co + (c2 * r - c1 * w) * si)
-    end
+    local y, v = spring_state(self, t - self.spring_from)
     if abs(y) < SCROLL_TOL and abs(v) < SCROLL_TOL then return self.edge end
     return self.edge + y
   end
@@ -269,20 +259,7 @@ function Inertia:at(t)
   if t >= self.handoff then
     local tau = t - self.handoff
     if tau >= self.rest then return self.bound, 0, true end
-    local case, y, v = self.case
-    if case == 1 then
-      local r1, r2 = self.r1, self.r2
-      local e1, e2 = self.c1 * exp(r1 * tau), self.c2 * exp(r2 * tau)
-      y, v = e1 + e2, r1 * e1 + r2 * e2
-    elseif case == 0 then
-      local r, c1, c2 = self.r1, self.c1, self.c2
-      local e = exp(r * tau)
-      y, v = (c1 + c2 * tau) * e, (c1 * r + c2 * r * tau + c2) * e
-    else
-      local r, w, c1, c2 = self.r1, self.w, self.c1, self.c2
-      local e, co, si = exp(r * tau), cos(w * tau), sin(w * tau)
-      y, v = e * (c1 * co + c2 * si), e * ((c1 * r + c2 * w) * co + (c2 * r - c1 * w) * si)
-    end
+    local y, v = spring_state(self, tau)
     return self.bound + y, v, false
   end
   if t >= self.decay_end then return self.X, 0, true end
