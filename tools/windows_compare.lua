@@ -23,6 +23,11 @@
 local RULES = {
   { fn = "pow, expm1", where = "friction", labels = "^friction%(", ulps = 32, scale = 0,
     why = "v0 * pow(drag, t) and expm1(t * log(drag)): pow(drag, 30) is off by up to 21 ulps" },
+  { fn = "expm1, exp, pow", where = "the scroll motions", labels = "^%a+_scroll%(", ulps = 16, scale = 1,
+    why = "x0 + v0 expm1(t ln d) / ln d, the spring's exp, x0 + d (1 - u^D): mingw-w64's expm1, "
+          .. "exp and pow within an ulp or two, a few roundings after them" },
+  { fn = "expm1, exp", where = "decay", labels = "^decay%(", ulps = 16, scale = 1,
+    why = "x0 + v0 expm1(f t) / f and v0 e^(f t): as the scroll motions" },
   -- (every spelling: outSine, out-sine, flux's sineout)
   { fn = "sin", where = "step times of the Sine easings", labels = "^step_times%(easing%(.*[Ss]ine",
     ulps = 2 ^ 27, scale = 1,
