@@ -350,21 +350,8 @@ local function check(kind, frames)
   return worst, done_k, done_b
 end
 
-local function kinetic_loop(kind, frames)
-  local new, opts = kind.new, kind.opts
-  return function(n)
-    local m, f, x = new(opts()), 0, nil
-    for _ = 1, n do
-      x = m:update(DT)
-      f = f + 1
-      if f == frames then m, f = new(opts()), 0 end
-    end
-    return x
-  end
-end
-
-local function lua_loop(kind, frames)
-  local new, opts = kind.lua, kind.opts
+-- n updates of motions made by `new`, a fresh one every `frames` frames.
+local function update_loop(new, opts, frames)
   return function(n)
     local m, f, x = new(opts()), 0, nil
     for _ = 1, n do
@@ -387,7 +374,7 @@ for i, kind in ipairs(kinds) do
   end
   checks[i] = { name = kind.name, frames = frames, max_diff = worst }
   rows[i] = { name = kind.name .. ":update (vs Lua closed form)",
-              kinetic = kinetic_loop(kind, frames), baseline = lua_loop(kind, frames) }
+              kinetic = update_loop(kind.new, kind.opts, frames), baseline = update_loop(kind.lua, kind.opts, frames) }
 end
 
 return {
