@@ -342,7 +342,7 @@ class FrictionD:
         return abs(self.dx(t)) < self.tol["velocity"]
 
 
-class SpringD:
+class SpringD(Spring):
     def __init__(self, sp, start, end, velocity, tol):
         m, k, c = sp["mass"], sp["stiffness"], sp["damping"]
         self.end, self.tol = end, tol
@@ -375,16 +375,6 @@ class SpringD:
                     p * (self.c2 * self.w * cs - self.c1 * self.w * sn) + self.r * p * (self.c2 * sn + self.c1 * cs))
         p = math.pow(E, self.r * t)
         return (self.c1 + self.c2 * t) * p, self.r * (self.c1 + self.c2 * t) * p + self.c2 * p
-
-    def done(self, t):
-        x, v = self.sol(t)
-        return near_zero(x, self.tol["distance"]) and near_zero(v, self.tol["velocity"])
-
-    def x(self, t):
-        return self.end if self.done(t) else self.end + self.sol(t)[0]
-
-    def dx(self, t):
-        return self.sol(t)[1]
 
 
 class BouncingD:
