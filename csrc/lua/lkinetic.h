@@ -67,6 +67,7 @@
 #define KN_ANIMATOR     "kinetic.Animator"
 #define KN_ANIMATION    "kinetic.Animation"
 #define KN_SEQUENCE     "kinetic.Sequence"
+#define KN_PATH         "kinetic.Path"
 
 /* Rest thresholds of kinetic.spring and kinetic.spring_group when the
    options leave them out: fractions of the distance travelled (per second
@@ -257,6 +258,10 @@ void lk_motion_read_fling(lua_State *L, int t, int arg, int kind, double x0, dou
 /* timeline.c: kinetic.update_timelines' two phases for the FFI path's own
    loop, as core._ffi_abi.timeline_step and timeline_fire (ffi_abi.h); each
    takes the metatable of kinetic.Timeline as upvalue 1. */
+/* path.c: the kinetic.Path at idx, or NULL. */
+struct kn_path;
+const struct kn_path *lk_topath(lua_State *L, int idx);
+
 int lk_timeline_batch_step(lua_State *L);
 int lk_timeline_batch_fire(lua_State *L);
 
@@ -269,6 +274,7 @@ void lk_open_motion(lua_State *L);
 void lk_open_timeline(lua_State *L);
 void lk_open_viewport(lua_State *L);
 void lk_open_animator(lua_State *L);
+void lk_open_path(lua_State *L);
 void lk_open_ffi(lua_State *L);
 
 KN_EXPORT int luaopen_kinetic_core(lua_State *L);

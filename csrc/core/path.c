@@ -1,0 +1,356 @@
+/*
+** path.c -- plane curves at constant speed (path.h).
+*/
+#include "fpcontract.h"
+#include <math.h>
+#include <string.h>
+
+#include "path.h"
+
+/* ---- segments ------------------------------------------------------------- */
+
+int kn_path_nseg(int kind, int closed, int npts) {
+  switch (kind) {
+    case KN_PATH_BEZIER: return 1;
+    case KN_PATH_BEZIER_SPLINE: return closed ? npts / 3 : (npts - 1) / 3;
+    default: return closed ? npts : npts - 1;
+  }
+}
+
+int kn_path_degree(int kind, int npts) {
+  switch (kind) {
+    case KN_PATH_BEZIER: return npts - 1;
+    case KN_PATH_LINEAR: return 1;
+    default: return 3;
+  }
+}
+
+/* Point i of a closed list of n (wrapping), or of an open one extended by
+   the reflections P_-1 = 2 P0 - P1 and P_n = 2 P_{n-1} - P_{n-2}. */
+static void cr_point(const double *pts, int n, int closed, int i, double *q) {
+  if (closed) {
+    i = ((i % n) + n) % n;
+    q[0] = pts[2 * i]; q[1] = pts[2 * i + 1];
+  } else if (i < 0) {
+    q[0] = 2.0 * pts[0] - pts[2]; q[1] = 2.0 * pts[1] - pts[3];
+  } else if (i >= n) {
+    q[0] = 2.0 * pts[2 * n - 2] - pts[2 * n - 4];
+    q[1] = 2.0 * pts[2 * n - 1] - pts[2 * n - 3];
+  } else {
+    q[0] = pts[2 * i]; q[1] = pts[2 * i + 1];
+  }
+}
+
+/* The cubic Bezier points of the Catmull-Rom segment P1 -> P2 (path.h). */
+static void cr_segment(const double P[4][2], double alpha, double *out) {
+  double t[4], m1[2], m2[2];
+  int j;
+  t[0] = 0.0;
+  for (j = 0; j < 3; j++)
+    t[j + 1] = t[j] + pow(hypot(P[j + 1][0] - P[j][0], P[j + 1][1] - P[j][1]), alpha);
+  for (j = 0; j < 2; j++) {
+    double h = t[2] - t[1];
+    m1[j] = (P[1][j] - P[0][j]) / (t[1] - t[0]) - (P[2][j] - P[0][j]) / (t[2] - t[0]) +
+            (P[2][j] - P[1][j]) / h;
+    m2[j] = (P[2][j] - P[1][j]) / h - (P[3][j] - P[1][j]) / (t[3] - t[1]) +
+            (P[3][j] - P[2][j]) / (t[3] - t[2]);
+    out[j] = P[1][j];
+    out[2 + j] = P[1][j] + m1[j] * h / 3.0;
+    out[4 + j] = P[2][j] - m2[j] * h / 3.0;
+    out[6 + j] = P[2][j];
+  }
+}
+
+void kn_path_control(int kind, int closed, double alpha, const double *pts, int npts,
+                     double *ctrl) {
+  int nseg = kn_path_nseg(kind, closed, npts), i, j;
+  if (kind == KN_PATH_BEZIER) {
+    memcpy(ctrl, pts, (size_t)npts * 2 * sizeof(double));
+  } else if (kind == KN_PATH_LINEAR) {
+    for (i = 0; i < nseg; i++) {
+      int b = (i + 1) % npts;
+      ctrl[4 * i] = pts[2 * i]; ctrl[4 * i + 1] = pts[2 * i + 1];
+      ctrl[4 * i + 2] = pts[2 * b]; ctrl[4 * i + 3] = pts[2 * b + 1];
+    }
+  } else if (kind == KN_PATH_BEZIER_SPLINE) {
+    for (i = 0; i < nseg; i++)
+      for (j = 0; j < 4; j++) {
+        int k = (3 * i + j) % npts;
+        ctrl[8 * i + 2 * j] = pts[2 * k];
+        ctrl[8 * i + 2 * j + 1] = pts[2 * k + 1];
+      }
+  } else {
+    for (i = 0; i < nseg; i++) {
+      double P[4][2];
+      for (j = 0; j < 4; j++) cr_point(pts, npts, closed, i - 1 + j, P[j]);
+      cr_segment((const double (*)[2])P, alpha, ctrl + 8 * i);
+    }
+  }
+}
+
+/* ---- evaluation ------------------------------------------------------------ */
+
+/* The Bezier curve of degree d with points b (x then y) at t, by the
+   Horner-like scheme for the Bernstein form (Farin, Curves and Surfaces
+   for CAGD, section 5.1): no scratch space, O(d). */
+static void bernstein(const double *b, int d, double t, double *x, double *y) {
+  double s = 1.0 - t, tn = 1.0, bc = 1.0, ax, ay;
+  int i;
+  if (d == 0) { *x = b[0]; *y = b[1]; return; }
+  ax = b[0] * s; ay = b[1] * s;
+  for (i = 1; i < d; i++) {
+    tn *= t;
+    bc = bc * (double)(d - i + 1) / (double)i;
+    ax = (ax + tn * bc * b[2 * i]) * s;
+    ay = (ay + tn * bc * b[2 * i + 1]) * s;
+  }
+  tn *= t;
+  *x = ax + tn * b[2 * d];
+  *y = ay + tn * b[2 * d + 1];
+}
+
+static const double *seg_ctrl(const kn_path *p, int seg) {
+  return p->ctrl + (size_t)seg * (size_t)(p->degree + 1) * 2;
+}
+
+static const double *seg_hodo(const kn_path *p, int seg) {
+  return p->hodo + (size_t)seg * (size_t)p->degree * 2;
+}
+
+/* The derivative's control points of the degree-d points b, into h. */
+static void hodograph(const double *b, int d, double *h) {
+  int i;
+  for (i = 0; i < d; i++) {
+    h[2 * i] = (double)d * (b[2 * i + 2] - b[2 * i]);
+    h[2 * i + 1] = (double)d * (b[2 * i + 3] - b[2 * i + 1]);
+  }
+}
+
+static double speed_of(const double *h, int d, double t) {
+  double dx, dy;
+  bernstein(h, d - 1, t, &dx, &dy);
+  return hypot(dx, dy);
+}
+
+/* ---- arc length ------------------------------------------------------------ */
+
+/* 8-point Gauss-Legendre nodes and weights on [-1, 1] (Abramowitz and
+   Stegun, table 25.4). */
+static const double gl_x[4] = { 0.1834346424956498049394761, 0.5255324099163289858177390,
+                                0.7966664774136267395915539, 0.9602898564975362316835609 };
+static const double gl_w[4] = { 0.3626837833783619829651504, 0.3137066458778872873379622,
+                                0.2223810344533744705443560, 0.1012285362903762591525314 };
+
+/* integral_a^b |B'(t)| dt, B' given by its d - 1 degree points h. */
+static double gl8(const double *h, int d, double a, double b) {
+  double m = 0.5 * (a + b), r = 0.5 * (b - a), sum = 0.0;
+  int i;
+  for (i = 0; i < 4; i++)
+    sum += gl_w[i] * (speed_of(h, d, m - r * gl_x[i]) + speed_of(h, d, m + r * gl_x[i]));
+  return sum * r;
+}
+
+/* The adaptive split of one segment (path.h).  With p NULL it only counts. */
+typedef struct split {
+  const double *h;     /* the segment's derivative points */
+  int d, seg;
+  double tol;
+  kn_path *p;
+  int n;               /* intervals so far */
+  double s;            /* arc length so far */
+} split;
+
+static void keep(split *S, double a, double b, double len) {
+  if (S->p != NULL) {
+    S->p->sub_seg[S->n] = S->seg;
+    S->p->sub_a[S->n] = a;
+    S->p->sub_b[S->n] = b;
+    S->p->sub_s[S->n] = S->s;
+  }
+  S->n++;
+  S->s += len;
+}
+
+static void adapt(split *S, double a, double b, double whole, int depth) {
+  double m = 0.5 * (a + b);
+  double l = gl8(S->h, S->d, a, m), r = gl8(S->h, S->d, m, b);
+  if (depth >= 48 || fabs(l + r - whole) <= S->tol || !(m > a && m < b)) {
+    keep(S, a, m, l);
+    keep(S, m, b, r);
+    return;
+  }
+  adapt(S, a, m, l, depth + 1);
+  adapt(S, m, b, r, depth + 1);
+}
+
+/* Length of the control polygon of degree-d points b. */
+static double polygon(const double *b, int d) {
+  double len = 0.0;
+  int i;
+  for (i = 0; i < d; i++) len += hypot(b[2 * i + 2] - b[2 * i], b[2 * i + 3] - b[2 * i + 1]);
+  return len;
+}
+
+/* Split every segment; a polyline's lines need no split. */
+static int split_all(const double *ctrl, int nseg, int d, kn_path *p) {
+  double h[2 * KN_PATH_DEGREE_MAX];
+  split S;
+  int i;
+  S.p = p; S.n = 0; S.s = 0.0; S.d = d; S.h = h;
+  for (i = 0; i < nseg; i++) {
+    const double *b = ctrl + (size_t)i * (size_t)(d + 1) * 2;
+    hodograph(b, d, h);
+    S.seg = i;
+    S.tol = 1e-14 * polygon(b, d);
+    if (d == 1) keep(&S, 0.0, 1.0, hypot(h[0], h[1]));
+    else adapt(&S, 0.0, 1.0, gl8(h, d, 0.0, 1.0), 0);
+  }
+  if (p != NULL) p->length = S.s;
+  return S.n;
+}
+
+int kn_path_count(const double *ctrl, int nseg, int degree) {
+  return split_all(ctrl, nseg, degree, NULL);
+}
+
+size_t kn_path_size(int nseg, int degree, int nsub) {
+  size_t pts = (size_t)nseg * (size_t)(2 * degree + 1) * 2;
+  return sizeof(kn_path) + (pts + 3 * (size_t)nsub) * sizeof(double) +
+         (size_t)nsub * sizeof(int);
+}
+
+void kn_path_init(kn_path *p, int kind, int closed, int nseg, int degree, int nsub,
+                  const double *ctrl) {
+  double *arr = (double *)(void *)(p + 1);
+  int i;
+  p->kind = kind;
+  p->closed = closed;
+  p->nseg = nseg;
+  p->degree = degree;
+  p->nsub = nsub;
+  p->ctrl = arr;
+  p->hodo = p->ctrl + (size_t)nseg * (size_t)(degree + 1) * 2;
+  p->sub_a = p->hodo + (size_t)nseg * (size_t)degree * 2;
+  p->sub_b = p->sub_a + nsub;
+  p->sub_s = p->sub_b + nsub;
+  p->sub_seg = (int *)(void *)(p->sub_s + nsub);
+  memcpy(p->ctrl, ctrl, (size_t)nseg * (size_t)(degree + 1) * 2 * sizeof(double));
+  for (i = 0; i < nseg; i++) hodograph(seg_ctrl(p, i), degree, p->hodo + (size_t)i * (size_t)degree * 2);
+  (void)split_all(p->ctrl, nseg, degree, p);
+}
+
+/* ---- the inverse of the arc length ------------------------------------------ */
+
+static double sub_length(const kn_path *p, int k) {
+  return (k + 1 < p->nsub ? p->sub_s[k + 1] : p->length) - p->sub_s[k];
+}
+
+/* The interval holding arc length s: the last one starting at or before
+   s, passing back over intervals of no length. */
+static int find_sub(const kn_path *p, double s) {
+  int lo = 0, hi = p->nsub - 1;
+  while (lo < hi) {
+    int mid = lo + (hi - lo + 1) / 2;
+    if (p->sub_s[mid] <= s) lo = mid;
+    else hi = mid - 1;
+  }
+  while (lo > 0 && !(sub_length(p, lo) > 0.0)) lo--;
+  return lo;
+}
+
+/* The t of interval k where the arc length from its start is r, 0 < r <
+   len: Newton on F(t) = integral_a^t |B'| - r, each step kept inside the
+   bracket that the signs of F have left (else bisected), until a step is
+   below 2^-54 (the spacing of doubles just under 1 is 2^-53). */
+static double invert(const kn_path *p, int k, double r, double len) {
+  const double *h = seg_hodo(p, p->sub_seg[k]);
+  int d = p->degree, i;
+  double a = p->sub_a[k], lo = a, hi = p->sub_b[k];
+  double t = lo + (hi - lo) * (r / len);
+  if (d == 1) return t;          /* a line's speed is constant */
+  for (i = 0; i < 100; i++) {
+    double f = gl8(h, d, a, t) - r, v = speed_of(h, d, t), tn;
+    if (f == 0.0) break;
+    if (f > 0.0) hi = t;
+    else lo = t;
+    tn = v > 0.0 ? t - f / v : 0.5 * (lo + hi);
+    if (!(tn > lo && tn < hi)) tn = 0.5 * (lo + hi);
+    if (fabs(tn - t) <= 0x1p-54 || !(hi > lo)) { t = tn; break; }
+    t = tn;
+  }
+  return t;
+}
+
+/* ---- tangent ----------------------------------------------------------------- */
+
+/* The direction of motion of segment seg at t: B'(t), or where it
+   vanishes the first derivative that does not, D_k, which B' follows as
+   D_k (t - t0)^(k-1) / (k-1)!: leaving the point that is D_k itself,
+   arriving it is (-1)^(k-1) D_k.  Returns 0 when every derivative
+   vanishes (a segment reduced to a point). */
+static int direction(const kn_path *p, int seg, double t, int arriving, double *dx, double *dy) {
+  double diff[2 * (KN_PATH_DEGREE_MAX + 1)];
+  int d = p->degree, k, i;
+  bernstein(seg_hodo(p, seg), d - 1, t, dx, dy);
+  if (*dx != 0.0 || *dy != 0.0) return 1;
+  memcpy(diff, seg_hodo(p, seg), (size_t)d * 2 * sizeof(double));
+  for (k = 2; k <= d; k++) {
+    for (i = 0; i <= d - k; i++) {          /* forward differences: D_k up to a factor */
+      diff[2 * i] = diff[2 * i + 2] - diff[2 * i];
+      diff[2 * i + 1] = diff[2 * i + 3] - diff[2 * i + 1];
+    }
+    bernstein(diff, d - k, t, dx, dy);
+    if (*dx != 0.0 || *dy != 0.0) {
+      if (arriving && (k - 1) % 2 == 1) { *dx = -*dx; *dy = -*dy; }
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* dangle/ds = the curvature, (B' x B'') / |B'|^3. */
+static double curvature(const kn_path *p, int seg, double t, double bx, double by) {
+  double g[2 * KN_PATH_DEGREE_MAX], cx, cy, v = hypot(bx, by);
+  int d = p->degree, i;
+  const double *h = seg_hodo(p, seg);
+  if (d < 2 || v == 0.0) return 0.0;
+  for (i = 0; i < d - 1; i++) {
+    g[2 * i] = (double)(d - 1) * (h[2 * i + 2] - h[2 * i]);
+    g[2 * i + 1] = (double)(d - 1) * (h[2 * i + 3] - h[2 * i + 1]);
+  }
+  bernstein(g, d - 2, t, &cx, &cy);
+  return (bx * cy - by * cx) / (v * v * v);
+}
+
+/* ---- queries ----------------------------------------------------------------- */
+
+static double wrap(const kn_path *p, double u) {
+  if (p->closed) return (u < 0.0 || u > 1.0) ? u - floor(u) : u;
+  return u < 0.0 ? 0.0 : u > 1.0 ? 1.0 : u;
+}
+
+void kn_path_at(const kn_path *p, double u, double *x, double *y, double *angle, double *d) {
+  double s = wrap(p, u) * p->length, r, len, t, dx = 1.0, dy = 0.0;
+  int k = find_sub(p, s), seg = p->sub_seg[k], arriving = 0;
+  len = sub_length(p, k);
+  r = s - p->sub_s[k];
+  if (!(r > 0.0)) t = p->sub_a[k];
+  else if (r >= len) { t = p->sub_b[k]; arriving = 1; }
+  else t = invert(p, k, r, len);
+  bernstein(seg_ctrl(p, seg), p->degree, t, x, y);
+  if (!direction(p, seg, t, arriving, &dx, &dy)) { dx = 1.0; dy = 0.0; }
+  *angle = atan2(dy, dx);
+  if (d != NULL) {                   /* ds/du = L, |dP/ds| = 1 */
+    bernstein(seg_hodo(p, seg), p->degree - 1, t, &dx, &dy);
+    d[0] = p->length * cos(*angle);
+    d[1] = p->length * sin(*angle);
+    d[2] = p->length * curvature(p, seg, t, dx, dy);
+  }
+}
+
+void kn_path_point(const kn_path *p, double s, double *x, double *y) {
+  double v = wrap(p, s) * (double)p->nseg;
+  int seg = (int)v;
+  if (seg >= p->nseg) seg = p->nseg - 1;
+  bernstein(seg_ctrl(p, seg), p->degree, v - (double)seg, x, y);
+}

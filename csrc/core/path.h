@@ -1,0 +1,93 @@
+/*
+** path.h -- plane curves traversed at constant speed: one Bezier curve of
+** any degree, cubic Bezier splines, centripetal Catmull-Rom splines and
+** polylines, open or closed.  Pure C99.
+**
+** Every path is a chain of polynomial segments of one degree d, each held
+** as its Bezier control points: a Bezier curve is one segment, a spline's
+** segments are cubic, a Catmull-Rom segment is converted to the cubic it
+** is (below), a polyline's segments are lines.  The curve's own parameter
+** s in [0, 1] is spread evenly over the segments (segment i of n covers
+** [i/n, (i+1)/n]).
+**
+** Arc length.  Each segment's length is the integral of its speed
+** |B'(t)| over [0, 1], split adaptively: an interval is kept when its
+** 8-point Gauss-Legendre value and the sum of its halves' differ by at
+** most 1e-14 times the segment's control polygon length (which bounds the
+** arc length), and then its two halves are stored.  The error of a kept
+** half is far below that difference (Gauss-Legendre with 8 nodes is exact
+** for polynomials of degree 15), so the stored cumulative lengths carry
+** relative errors near the rounding of their sums.  kn_path_at inverts the
+** length: it finds the stored interval holding the arc length u L, then
+** solves  integral_a^t |B'| = r  for t by Newton's method on that
+** interval, safeguarded by bisection (the integral is increasing in t, so
+** a bracket always holds the root).
+**
+** Catmull-Rom.  With points P0..P3 and knots t_{j+1} = t_j + |P_{j+1} -
+** P_j|^alpha (alpha 0.5: centripetal; Yuksel, Schaefer and Keyser 2011),
+** the Barry-Goldman pyramid traces on [t1, t2] the cubic whose end
+** tangents (with respect to t) are
+**   m1 = (P1 - P0)/(t1 - t0) - (P2 - P0)/(t2 - t0) + (P2 - P1)/(t2 - t1)
+**   m2 = (P2 - P1)/(t2 - t1) - (P3 - P1)/(t3 - t1) + (P3 - P2)/(t3 - t2),
+** so its Bezier points are P1, P1 + m1 (t2 - t1)/3, P2 - m2 (t2 - t1)/3, P2.
+** An open path's ends get phantom points reflected through its first and
+** last points (P_-1 = 2 P0 - P1).
+*/
+#ifndef KINETIC_PATH_H
+#define KINETIC_PATH_H
+
+#include <stddef.h>
+
+enum kn_path_kind { KN_PATH_BEZIER, KN_PATH_BEZIER_SPLINE, KN_PATH_CATMULL_ROM, KN_PATH_LINEAR };
+
+/* The highest degree of a "bezier" path. */
+#define KN_PATH_DEGREE_MAX 64
+
+typedef struct kn_path {
+  int kind;            /* enum kn_path_kind */
+  int closed;
+  int degree;          /* d of every segment, 1..KN_PATH_DEGREE_MAX */
+  int nseg;            /* segments, >= 1 */
+  int nsub;            /* stored length intervals, >= nseg */
+  double length;       /* L, the total arc length */
+  double *ctrl;        /* nseg (d + 1) control points, x then y */
+  double *hodo;        /* nseg d points of each segment's derivative */
+  int *sub_seg;        /* interval k: its segment, */
+  double *sub_a, *sub_b;   /* its parameter range within the segment, */
+  double *sub_s;       /* and the arc length before it */
+} kn_path;
+
+/* Segments and degree of a path of npts points (the caller has checked
+   the count: bezier >= 2; bezier-spline 3k + 1 open, 3k closed, k >= 1;
+   catmull-rom and linear >= 2). */
+int kn_path_nseg(int kind, int closed, int npts);
+int kn_path_degree(int kind, int npts);
+
+/* The segments' control points into ctrl (nseg (d + 1) points), from the
+   npts points pts (x then y).  Catmull-Rom with alpha > 0 needs no two
+   consecutive points equal (the caller checks). */
+void kn_path_control(int kind, int closed, double alpha, const double *pts, int npts,
+                     double *ctrl);
+
+/* The number of length intervals the adaptive split makes of ctrl. */
+int kn_path_count(const double *ctrl, int nseg, int degree);
+
+/* Bytes for a path of nseg segments of degree d with nsub intervals; the
+   arrays follow the struct in the same block. */
+size_t kn_path_size(int nseg, int degree, int nsub);
+
+/* Build p in a block of kn_path_size bytes (nsub from kn_path_count). */
+void kn_path_init(kn_path *p, int kind, int closed, int nseg, int degree, int nsub,
+                  const double *ctrl);
+
+/* The point at the fraction u of the arc length and the direction of
+   motion there, atan2(dy, dx) (where the speed vanishes, the limit
+   direction: leaving the point, or arriving at the end of an open path).
+   A closed path takes u modulo 1; an open one clamps u to [0, 1].
+   When d is not NULL, d[0..2] = dx/du, dy/du, dangle/du. */
+void kn_path_at(const kn_path *p, double u, double *x, double *y, double *angle, double *d);
+
+/* The point at the curve's own parameter s (wrapped or clamped as u). */
+void kn_path_point(const kn_path *p, double s, double *x, double *y);
+
+#endif
