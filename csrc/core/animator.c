@@ -15,6 +15,7 @@
 #include "fling.h"
 #include "easing.h"
 #include "interp.h"
+#include "path.h"
 #include "penner.h"
 #include "spring.h"
 #include "timeline.h"
@@ -430,7 +431,8 @@ static double ease(const kn_easing *e, double p) {
 
 void kn_anim_tween_eval(kn_animator *A, int node, double t) {
   kn_node *nd = &A->nodes[node];
-  double pass;
+  const kn_path *seen = NULL;
+  double pass, seen_u = 0.0, xya[3] = { 0.0, 0.0, 0.0 };
   int phase, c;
   double u = kn_span_local(&nd->span, t, &pass, &phase), f;
   if (nd->fling != NULL) {
@@ -445,6 +447,15 @@ void kn_anim_tween_eval(kn_animator *A, int node, double t) {
     int i;
     if (ch->object == NULL) continue;
     ch->out[0] = kn_lerp(ch->from[0], ch->to[0], f);
+    if (ch->path != NULL) {          /* the node's x, y and angle: one point */
+      if (ch->path != seen || ch->out[0] != seen_u) {
+        seen = ch->path;
+        seen_u = ch->out[0];
+        kn_path_at(seen, seen_u, &xya[0], &xya[1], &xya[2], NULL);
+      }
+      ch->out[0] = xya[ch->part];
+      continue;
+    }
     for (i = 1; i < ch->n; i++) ch->out[i] = kn_lerp(ch->from[i], ch->to[i], f);
   }
 }
@@ -479,6 +490,11 @@ void kn_anim_tween_velocity(const kn_animator *A, int c, double rate, double *v)
   slope = (4.0 * (2.0 * d4 - d2) - (2.0 * d2 - d1)) / 3.0;
   /* a reverse pass runs the easing backwards */
   if (kn_span_backward(&nd->span, pass)) slope = -slope;
+  if (ch->path != NULL) {              /* d part / du at the point shown */
+    double x, y, a, d[3];
+    kn_path_at(ch->path, kn_lerp(ch->from[0], ch->to[0], ep), &x, &y, &a, d);
+    slope *= d[ch->part];
+  }
   for (i = 0; i < k; i++) v[i] = slope * (ch->to[i] - ch->from[i]) / T * rate;
 }
 

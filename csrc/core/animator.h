@@ -37,6 +37,7 @@
 struct kn_easing;
 struct kn_spring;
 struct kn_fling;
+struct kn_path;
 
 typedef struct kn_span {
   double delay;        /* >= 0 */
@@ -90,6 +91,9 @@ typedef struct kn_chan {
   double *heap;        /* the four arrays when k > 1; else NULL: they are
                           in inline_data (re-pointed when chans moves) */
   struct kn_spring *spring;   /* spring nodes: the channel's spring */
+  const struct kn_path *path; /* a path channel: its path (kept alive by the
+                                 binding), and the part it shows: */
+  int part;                   /* 0 x, 1 y, 2 the angle */
   double inline_data[4];      /* given, from, to, out of a number field */
 } kn_chan;
 

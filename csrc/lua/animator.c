@@ -26,6 +26,7 @@
 
 #include "lanimator.h"
 #include "fling.h"
+#include "path.h"
 #include "easing.h"
 #include "spring.h"
 #include "timeline.h"
@@ -209,6 +210,18 @@ static void push_field(lk_frame *F, int c) {
   lua_remove(L, -2);
 }
 
+/* Mark channel c KN_CH_DIRECT when its object is a table without a
+   metatable, as push_field does, without reading the field. */
+static void mark_direct(lk_frame *F, int c) {
+  lua_State *L = F->L;
+  lua_rawgeti(L, F->targets, c + 1);
+  if (lua_type(L, -1) == LUA_TTABLE && !lua_getmetatable(L, -1))
+    F->P->A.chans[c].flags |= KN_CH_DIRECT;
+  else if (lua_type(L, -1) == LUA_TTABLE)
+    lua_pop(L, 1);
+  lua_pop(L, 1);
+}
+
 /* Read channel c's field into its out[k]; 0 with the message on top when
    it is not what the channel drives.  (No pointer into the store is held
    across the read: its metamethods may run.) */
@@ -313,6 +326,12 @@ static void start_chan(lk_frame *F, int c) {
   kn_chan *ch = &F->P->A.chans[c];
   const double *cur = ch->out;               /* the field as read_field found it */
   int k = ch->n > 0 ? ch->n : 1, i;
+  if (ch->path != NULL) {                    /* the fraction of its length: 0 to 1 */
+    ch->from[0] = (ch->flags & KN_CH_FROM) ? 1.0 : 0.0;
+    ch->to[0] = 1.0 - ch->from[0];
+    (void)take_over(F, c, NULL);
+    return;
+  }
   if (ch->spring != NULL) {
     kn_spring *s = ch->spring;
     for (i = 0; i < k; i++)
@@ -340,7 +359,8 @@ static int start_node(lk_frame *F, int node, double tau) {
   if (A->nodes[node].kind != KN_NODE_GROUP) {
     for (c = A->nodes[node].chan; c >= 0; c = A->chans[c].next) {
       if (A->chans[c].object == NULL) continue;
-      if (!read_field(F, c)) { field_error(F, node, c); return 0; }
+      if (A->chans[c].path != NULL) mark_direct(F, c);   /* it writes, reads nothing */
+      else if (!read_field(F, c)) { field_error(F, node, c); return 0; }
       start_chan(F, c);
     }
   }
@@ -772,6 +792,10 @@ static void clear_slots(lk_frame *F, int node) {
   for (c = A->nodes[node].chan; c >= 0; c = A->chans[c].next) {
     lua_pushnil(L); lua_rawseti(L, F->targets, c + 1);
     lua_pushnil(L); lua_rawseti(L, F->keys, c + 1);
+    if (A->chans[c].path != NULL) {
+      lua_rawgeti(L, F->uv, UV_VALUES); lua_pushnil(L); lua_rawseti(L, -2, c + 1);
+      lua_pop(L, 1);
+    }
   }
   lk_anim_push_handle(F, node);
   if (lua_type(L, -1) == LUA_TUSERDATA) {
@@ -1203,16 +1227,28 @@ static int relative_value(lua_State *L, int idx, double *x) {
   return ok;
 }
 
+/* What check_value allows besides numbers and arrays, and what it found. */
+#define ALLOW_RELATIVE 1
+#define ALLOW_PATH     2
+#define VALUE_PATH     (-1)
+
 /* Check the value of field `key` (on top, the key below it) of the values
-   table at argument arg; returns its number of items (0: a number). */
-static int check_value(lua_State *L, int arg, int allow_relative) {
+   table at argument arg; returns its number of items (0: a number), or
+   VALUE_PATH.  `allow`: ALLOW_* bits (a path is refused by name). */
+static int check_value(lua_State *L, int arg, int allow) {
   double x;
   int t = lua_type(L, -1), n, i;
   if (lua_type(L, -2) != LUA_TSTRING)
     return lk_argerror(L, arg, lua_pushfstring(L,
       "field names (strings) expected, got a key of type %s", lk_typename(L, -2)));
   if (t == LUA_TNUMBER && isfinite((double)lua_tonumber(L, -1))) return 0;
-  if (t == LUA_TSTRING && allow_relative && relative_value(L, -1, &x)) return 0;
+  if (t == LUA_TUSERDATA && lk_topath(L, -1) != NULL) {
+    if (allow & ALLOW_PATH) return VALUE_PATH;
+    return lk_argerror(L, arg, lua_pushfstring(L,
+      "field '%s': a path is followed by a tween (anim:to), not a spring", lua_tostring(L, -2)));
+  }
+
+  if (t == LUA_TSTRING && (allow & ALLOW_RELATIVE) && relative_value(L, -1, &x)) return 0;
   if (t == LUA_TTABLE && (n = (int)lk_rawlen(L, -1)) > 0) {
     for (i = 1; i <= n; i++) {
       lua_rawgeti(L, -1, i);
@@ -1230,16 +1266,18 @@ static int check_value(lua_State *L, int arg, int allow_relative) {
     t == LUA_TSTRING ? lua_tostring(L, -1) : lk_typename(L, -1), t == LUA_TSTRING ? "'" : ""));
 }
 
-static void check_values(lua_State *L, int arg) {
-  int any = 0;
+/* Check the values table at arg; returns how many paths it holds. */
+static int check_values(lua_State *L, int arg, int tween) {
+  int any = 0, paths = 0;
   if (lua_type(L, arg) != LUA_TTABLE) lk_typeerror(L, arg, "table of values");
   lua_pushnil(L);
   while (lua_next(L, arg)) {
-    (void)check_value(L, arg, 1);
+    if (check_value(L, arg, ALLOW_RELATIVE | (tween ? ALLOW_PATH : 0)) == VALUE_PATH) paths++;
     any = 1;
     lua_pop(L, 1);
   }
   if (!any) lk_argerror(L, arg, "table of values expected, got an empty table");
+  return paths;
 }
 
 /* Interned id of the field name on top (interned now if it is new); ids:
@@ -1267,9 +1305,39 @@ static int key_id(lk_frame *F, int ids) {
   return id;
 }
 
+/* The fields a path writes: x, y and, when it rotates, the angle. */
+typedef struct path_fields { const char *name[3]; int n; } path_fields;
+
+/* The channels of the path on top, one per field of pf, for object tidx;
+   each keeps the path in its UV_VALUES slot. */
+static void add_path_channels(lk_frame *F, int node, int tidx, int ids, unsigned flags,
+                              const path_fields *pf) {
+  lua_State *L = F->L;
+  const kn_path *path = lk_topath(L, -1);
+  int i;
+  for (i = 0; i < pf->n; i++) {
+    int key, c;
+    lua_pushstring(L, pf->name[i]);
+    key = key_id(F, ids);
+    c = kn_anim_chan_new(&F->P->A, node, lua_topointer(L, tidx), key, 0);
+    if (c < 0) luaL_error(L, "not enough memory");
+    F->P->A.chans[c].flags = flags;
+    F->P->A.chans[c].path = path;
+    F->P->A.chans[c].part = i;
+    lua_pushvalue(L, tidx); lua_rawseti(L, F->targets, c + 1);
+    lua_rawseti(L, F->keys, c + 1);
+    lua_rawgeti(L, F->uv, UV_VALUES);
+    lua_pushvalue(L, -2);
+    lua_rawseti(L, -2, c + 1);
+    lua_pop(L, 1);
+  }
+}
+
 /* The channels of node for the object at tidx and the (checked) values at
-   vidx; flags for every channel (KN_CH_FROM).  Returns the first. */
-static void add_channels(lk_frame *F, int node, int tidx, int vidx, unsigned flags) {
+   vidx; flags for every channel (KN_CH_FROM); pf names the fields of a
+   path value (tweens only). */
+static void add_channels(lk_frame *F, int node, int tidx, int vidx, unsigned flags,
+                         const path_fields *pf) {
   lua_State *L = F->L;
   const void *object = lua_topointer(L, tidx);
   int ids;
@@ -1279,6 +1347,11 @@ static void add_channels(lk_frame *F, int node, int tidx, int vidx, unsigned fla
   while (lua_next(L, vidx)) {
     int n = lua_type(L, -1) == LUA_TTABLE ? (int)lk_rawlen(L, -1) : 0, i, c, key;
     kn_chan *ch;
+    if (pf != NULL && lk_topath(L, -1) != NULL) {
+      add_path_channels(F, node, tidx, ids, flags, pf);
+      lua_pop(L, 1);
+      continue;
+    }
     lua_pushvalue(L, -2);
     key = key_id(F, ids);
     lua_pop(L, 1);
@@ -1309,7 +1382,7 @@ static void add_channels(lk_frame *F, int node, int tidx, int vidx, unsigned fla
 
 static const char *const tween_options[] = {
   "easing", "delay", "iterations", "after", "stagger", "on_start", "on_update",
-  "on_complete", NULL
+  "on_complete", "rotate", "fields", NULL
 };
 static const char *const spring_options[] = {
   "delay", "stagger", "on_start", "on_update", "on_complete", "velocity",
@@ -1335,6 +1408,7 @@ typedef struct anim_opts {
   double sindex, stotal;
   int seach;             /* each given (total = each (n - 1)) */
   int sease;             /* stack index of the stagger's easing, 0: linear */
+  path_fields path;      /* what a path value writes */
 } anim_opts;
 
 static int opt_present(lua_State *L, const anim_opts *o, const char *key) {
@@ -1425,13 +1499,65 @@ static void read_stagger(lua_State *L, anim_opts *o, int n) {
 /* Read and check the options at argument arg (nil, none or a table) with
    the names `known`; n targets (0: one).  Leaves values it needs on the
    stack (the caller's stack top grows). */
+/* rotate = true and fields = {x, y [, angle]}: the names a path writes
+   (x, y, and angle when it rotates; a third name implies rotate).  The
+   names stay alive in the options table, on the stack. */
+static void read_path_fields(lua_State *L, anim_opts *o) {
+  int i, j, n = 0;
+  if (lk_optfieldbool(L, o->t, o->arg, "rotate", 0)) o->path.n = 3;
+  if (!opt_present(L, o, "fields")) return;
+  lua_getfield(L, o->t, "fields");
+  if (lua_type(L, -1) == LUA_TTABLE) n = (int)lk_rawlen(L, -1);
+  if (n < 2 || n > 3)
+    lk_fielderror(L, o->arg, "fields", "{x, y} or {x, y, angle} (2 or 3 field names) expected");
+  for (i = 0; i < n; i++) {
+    lua_rawgeti(L, -1, i + 1);
+    if (lua_type(L, -1) != LUA_TSTRING)
+      lk_fielderror(L, o->arg, "fields", lua_pushfstring(L, "item %d: field name (string) "
+                                                         "expected, got %s", i + 1,
+                                                         lk_typename(L, -1)));
+    o->path.name[i] = lua_tostring(L, -1);
+    lua_pop(L, 1);
+    for (j = 0; j < i; j++)
+      if (strcmp(o->path.name[j], o->path.name[i]) == 0)
+        lk_fielderror(L, o->arg, "fields", lua_pushfstring(L, "'%s' named twice",
+                                                           o->path.name[i]));
+  }
+  lua_pop(L, 1);
+  if (n == 3) o->path.n = 3;
+}
+
+/* A values table at vidx with `paths` paths: at most one, its fields not
+   given values of their own; rotate and fields only with a path. */
+static void check_path_fields(lua_State *L, int vidx, int paths, const anim_opts *o) {
+  int i;
+  if (paths > 1)
+    lk_argerror(L, vidx, lua_pushfstring(L, "one path per animation expected, got %d", paths));
+  if (paths == 0) {
+    if (opt_present(L, o, "rotate") || opt_present(L, o, "fields"))
+      lk_fielderror(L, o->arg, opt_present(L, o, "fields") ? "fields" : "rotate",
+                    "only a path value takes it");
+    return;
+  }
+  for (i = 0; i < o->path.n; i++) {
+    lua_getfield(L, vidx, o->path.name[i]);
+    if (!lua_isnil(L, -1) && lk_topath(L, -1) == NULL)
+      lk_argerror(L, vidx, lua_pushfstring(L, "field '%s' is written by the path; give it "
+                                           "no value of its own", o->path.name[i]));
+    lua_pop(L, 1);
+  }
+}
+
 static void read_opts(lua_State *L, int arg, const char *const *known, int n,
                       anim_opts *o) {
   static const char *const cbs[3] = { "on_start", "on_update", "on_complete" };
   int i;
+  static const char *const path_defaults[3] = { "x", "y", "angle" };
   memset(o, 0, sizeof *o);
   o->arg = arg;
   o->iterations = 1.0;
+  for (i = 0; i < 3; i++) o->path.name[i] = path_defaults[i];
+  o->path.n = 2;
   if (lua_isnoneornil(L, arg)) return;
   if (lua_type(L, arg) != LUA_TTABLE) lk_typeerror(L, arg, "table of options");
   o->t = lk_absindex(L, arg);
@@ -1448,6 +1574,7 @@ static void read_opts(lua_State *L, int arg, const char *const *known, int n,
     o->cb[i] = lua_gettop(L);
   }
   if (opt_present(L, o, "stagger")) read_stagger(L, o, n);
+  if (known == tween_options) read_path_fields(L, o);
   if (known == tween_options && opt_present(L, o, "easing")) {
     lua_getfield(L, o->t, "easing");
     if (lua_type(L, -1) != LUA_TFUNCTION && lk_toeasing(L, -1) == NULL)
@@ -1529,7 +1656,7 @@ typedef struct tween_make { int vidx; unsigned flags; double duration; const ani
 
 static void make_tween_node(lk_frame *F, int node, int tidx, void *ud) {
   tween_make *m = (tween_make *)ud;
-  add_channels(F, node, tidx, m->vidx, m->flags);
+  add_channels(F, node, tidx, m->vidx, m->flags, &m->o->path);
   kn_span_init(&F->P->A.nodes[node].span, 0.0, m->duration, 1.0, KN_AFTER_STOP);
   if (m->o->easing) lk_anim_set_easing(F, node, m->o->easing, m->o->arg, "easing");
 }
@@ -1540,8 +1667,9 @@ int lk_anim_make_tween(lk_frame *F, int tidx, int arg, int nopts, int from_mode,
   double duration = lk_checknonneg(L, arg);
   anim_opts o;
   tween_make m;
-  check_values(L, arg + 1);
+  int paths = check_values(L, arg + 1, 1);
   read_opts(L, nopts ? nopts : lua_gettop(L) + 1, tween_options, n, &o);
+  check_path_fields(L, arg + 1, paths, &o);
   if (child && o.iterations == HUGE_VAL)
     lk_fielderror(L, o.arg, "iterations", "a sequence's child must end (finite number expected)");
   m.vidx = arg + 1;
@@ -1568,7 +1696,7 @@ static void make_spring_node(lk_frame *F, int node, int tidx, void *ud) {
   lua_State *L = F->L;
   kn_animator *A = &F->P->A;
   int c;
-  add_channels(F, node, tidx, m->vidx, 0);
+  add_channels(F, node, tidx, m->vidx, 0, NULL);
   for (c = A->nodes[node].chan; c >= 0; c = A->chans[c].next) {
     kn_chan *ch = &A->chans[c];
     int k = ch->n > 0 ? ch->n : 1, i;
@@ -1763,7 +1891,7 @@ static int animator_spring(lua_State *L) {
   if (P->busy) return lk_anim_self_error(L, "animator busy (a frame is being written)");
   lua_settop(L, 4);
   n = check_targets(L, 2);
-  check_values(L, 3);
+  (void)check_values(L, 3, 0);
   if (lua_isnoneornil(L, 4)) { lua_settop(L, 3); lua_newtable(L); own = 1; }
   read_opts(L, 4, spring_options, n, &o);
   if (own) o.t = 0;
@@ -1864,7 +1992,7 @@ static int animator_fling(lua_State *L) {
   *heap = motion;
   node = new_node(&F, KN_NODE_TWEEN, 0);
   P->A.nodes[node].fling = heap;
-  add_channels(&F, node, 2, 6, 0);
+  add_channels(&F, node, 2, 6, 0, NULL);
   kn_span_init(&P->A.nodes[node].span, 0.0, motion.end, 1.0, KN_AFTER_STOP);
   apply_callbacks(&F, node, &o);
   if (!kn_anim_root_add(&P->A, node)) return luaL_error(L, "not enough memory");
@@ -2008,7 +2136,7 @@ static int kinetic_animator(lua_State *L) {
   lua_createtable(L, UV_NSLOTS, 0);
   lua_pushvalue(L, -2);
   lua_rawseti(L, -2, UV_SELF);
-  for (i = UV_TARGETS; i <= UV_KEYNAMES; i++) {
+  for (i = UV_TARGETS; i <= UV_KEYNAMES; i++) {   /* UV_VALUES among them */
     lua_newtable(L);
     lua_rawseti(L, -2, i);
   }

@@ -22,6 +22,7 @@ enum {
   UV_SELF = 1,     /* the animator userdata */
   UV_TARGETS,      /* channel id + 1 -> its object */
   UV_KEYS,         /* channel id + 1 -> its field name */
+  UV_VALUES,       /* channel id + 1 -> the path (or colour) it follows */
   UV_HANDLES,      /* node id + 1 -> its kinetic.Animation / Sequence */
   UV_EXTRAS,       /* node id + 1 -> { on_start = {f...}, ..., ease, fn, labels, target } */
   UV_KEYIDS,       /* field name -> interned id */
