@@ -327,5 +327,31 @@ do
   print(string.format("flutter_scroll: %d tests, %d curves (clamping off its formula by %.2g); inertia: %d cases;"
     .. " decay: %d cases", #fl.tests, #fl.curves, worst, #inr.cases, #dec.cases))
 end
+-- ---------------------------------------------------------------- paths
+-- A polyline's point at a fraction of its length, restated in doubles
+do
+  local paths, worst = load("path.lua"), 0
+  for _, c in ipairs(paths.cases) do
+    local d = c.def
+    if d.kind == "linear" then
+      local pts, cum = {}, { 0 }
+      for i = 1, #d do pts[i] = d[i] end
+      if d.closed then pts[#pts + 1] = d[1] end
+      for i = 2, #pts do
+        cum[i] = cum[i - 1] + math.sqrt((pts[i][1] - pts[i - 1][1]) ^ 2 + (pts[i][2] - pts[i - 1][2]) ^ 2)
+      end
+      for _, r in ipairs(c.at) do
+        local s, i = r[1] * cum[#cum], 2
+        while i < #pts and cum[i] < s do i = i + 1 end
+        local f = (s - cum[i - 1]) / (cum[i] - cum[i - 1])
+        local x = pts[i - 1][1] + f * (pts[i][1] - pts[i - 1][1])
+        local y = pts[i - 1][2] + f * (pts[i][2] - pts[i - 1][2])
+        worst = math.max(worst, math.abs(x - r[2]) / c.scale, math.abs(y - r[3]) / c.scale)
+      end
+    end
+  end
+  check(worst < 1e-14, "polylines off their formula by " .. worst)
+  print(string.format("path: %d cases (polylines off their formula by %.2g)", #paths.cases, worst))
+end
 print(failures == 0 and "all checks passed" or (failures .. " check(s) failed"))
 os.exit(failures == 0 and 0 or 1)

@@ -49,6 +49,11 @@
    update and at) leaves these too -- only a method call has a lua_State
    to call the function with, and an FFI call must not call back into Lua. */
 #define LUA_EASINGS  (8u << EVENTS_SHIFT)
+/* ... and values that reach the caller through a map -- the point of a
+   path at the state's fraction, colours made from their interpolated
+   components -- in the same range, for the same reason: only the classic
+   methods make them. */
+#define MAPPED       (16u << EVENTS_SHIFT)
 
 /* Type names: the metatable of each userdata type is registered under its
    name, and carries it as __name. */

@@ -19,6 +19,7 @@
 #include "lkinetic.h"
 #include "easing.h"
 #include "interp.h"
+#include "path.h"
 #include "timeline.h"
 
 /* tl->user: SHAPE_*, CNAMES, the callbacks from EVENTS_SHIFT up and
@@ -362,13 +363,13 @@ static void timeline_state(lua_State *L, kn_timeline *tl, int self, double t,
    fields of a segment: any other name is refused. */
 static const char *const timeline_option_names[] = {
   "from", "interpolation", "angle_unit", "pivot", "after", "iterations", "delay",
-  "on_keyframe", "on_iteration", "on_complete", NULL
+  "on_keyframe", "on_iteration", "on_complete", "path", "rotate", "fields", NULL
 };
 /* Bits of the names check_names finds in def (lk_checkoptions). */
 enum {
   HAS_INTERPOLATION = 1u << 1, HAS_ANGLE_UNIT = 1u << 2, HAS_PIVOT = 1u << 3,
   HAS_AFTER = 1u << 4, HAS_ITERATIONS = 1u << 5, HAS_DELAY = 1u << 6,
-  HAS_CALLBACKS = 7u << 7
+  HAS_CALLBACKS = 7u << 7, HAS_PATH = 1u << 10, HAS_ROTATE = 1u << 11, HAS_FIELDS = 1u << 12
 };
 static const char *const segment_field_names[] = { "to", "duration", "easing", NULL };
 
@@ -382,6 +383,7 @@ typedef struct timeline_options {
   unsigned events;           /* kn_tl_event_kind mask of the callbacks given */
   int mode, unit, after;     /* indices into mode_names, unit_names, after_names */
   double iterations, delay, pivot[2];
+  int mapped;                /* the values go through a map (MAPPED) */
 } timeline_options;
 
 /* def.pivot into o->pivot: {x, y} of finite numbers for interpolation =
@@ -412,6 +414,57 @@ static void read_pivot(lua_State *L, timeline_options *o) {
     context_error(L, 0, "pivot", "only used with interpolation = 'polar'");
   }
   lua_pop(L, 1);
+}
+
+/* def.path, rotate and fields: the keyframes are fractions of a path's arc
+   length, and the timeline shows the point there: x, y and, with rotate,
+   the angle; fields (2 or 3 names, a third implying rotate) names them for
+   apply.  uv.path holds the path, uv.fields the names.  Returns 1. */
+static int read_path(lua_State *L, timeline_options *o, unsigned present) {
+  static const char defaults[3][8] = { "x", "y", "angle" };
+  int n = 2, i, j;
+  lua_getfield(L, DEF, "path");
+  if (lk_topath(L, -1) == NULL)
+    context_error(L, 0, "path", "%s expected, got %s", KN_PATH, lk_typename(L, -1));
+  if (o->shape != SHAPE_NUMBER)
+    context_error(L, 0, "path", "keyframes that are numbers (fractions of its length) "
+                  "expected, got %s", o->shape == SHAPE_VECTOR ? "arrays" : "named properties");
+  if (o->mode != KN_INTERP_LINEAR)
+    context_error(L, 0, "interpolation", "a path's fractions interpolate linearly");
+  lua_setfield(L, UV, "path");
+  lua_getfield(L, DEF, "rotate");
+  if (!lua_isnil(L, -1) && lua_type(L, -1) != LUA_TBOOLEAN)
+    context_error(L, 0, "rotate", "boolean expected, got %s", lk_typename(L, -1));
+  if (lua_toboolean(L, -1)) n = 3;
+  lua_pop(L, 1);
+  lua_createtable(L, 3, 0);
+  for (i = 0; i < 3; i++) { lua_pushstring(L, defaults[i]); lua_rawseti(L, -2, i + 1); }
+  if (present & HAS_FIELDS) {
+    int m = 0;
+    lua_getfield(L, DEF, "fields");
+    if (lua_type(L, -1) == LUA_TTABLE) m = (int)lk_rawlen(L, -1);
+    if (m < 2 || m > 3)
+      context_error(L, 0, "fields", "{x, y} or {x, y, angle} (2 or 3 field names) expected");
+    for (i = 1; i <= m; i++) {
+      lua_rawgeti(L, -1, i);
+      if (lua_type(L, -1) != LUA_TSTRING)
+        context_error(L, 0, "fields", "item %d: field name (string) expected, got %s", i,
+                      lk_typename(L, -1));
+      for (j = 1; j < i; j++) {
+        lua_rawgeti(L, -2, j);
+        if (lua_rawequal(L, -1, -2))
+          context_error(L, 0, "fields", "'%s' named twice", lua_tostring(L, -1));
+        lua_pop(L, 1);
+      }
+      lua_rawseti(L, -3, i);
+    }
+    lua_pop(L, 1);
+    if (m == 3) n = 3;
+  }
+  lua_pushnil(L);
+  lua_rawseti(L, -2, n + 1);                     /* the names it writes: #fields */
+  lua_setfield(L, UV, "fields");
+  return 1;
 }
 
 /* def.iterations: a number >= 1 (math.huge included); absent, 1 for
@@ -506,6 +559,7 @@ static void read_options(lua_State *L, timeline_options *o, unsigned present) {
     : read_iterations(L, o->after);
   o->delay = !(present & HAS_DELAY) ? 0.0 : read_delay(L);
   o->events = !(present & HAS_CALLBACKS) ? 0 : read_callbacks(L);
+  o->mapped = (present & (HAS_PATH | HAS_ROTATE | HAS_FIELDS)) ? read_path(L, o, present) : 0;
 }
 
 /* Push the timeline block (TL) for the options, its fields set and, for
@@ -520,7 +574,7 @@ static kn_timeline *new_block(lua_State *L, const timeline_options *o) {
   tl->turn = o->unit == 0 ? 360.0 : 6.283185307179586476925286766559;
   tl->pivot[0] = o->pivot[0];
   tl->pivot[1] = o->pivot[1];
-  tl->user = o->shape | (o->events << EVENTS_SHIFT);
+  tl->user = o->shape | (o->events << EVENTS_SHIFT) | (o->mapped ? MAPPED : 0u);
   if (o->shape == SHAPE_NAMED) {
     const char **names = names_of(tl);
     unsigned cnames = CNAMES;
@@ -638,6 +692,32 @@ static int opt_out(lua_State *L, int idx) {
   return idx;
 }
 
+/* A path timeline's point at the fraction in tl->scratch (the timeline at
+   stack index self): x, y, angle into xya; returns how many it shows (2,
+   or 3 when it rotates).  Leaves uv.fields on the stack. */
+static int path_point(lua_State *L, kn_timeline *tl, int self, double *xya) {
+  int n;
+  lk_getuservalue(L, self);
+  lua_getfield(L, -1, "path");
+  lua_getfield(L, -2, "fields");
+  lua_remove(L, -3);
+  n = (int)lk_rawlen(L, -1);
+  kn_path_at(lk_topath(L, -2), tl->scratch[0], &xya[0], &xya[1], &xya[2], NULL);
+  lua_remove(L, -2);
+  return n;
+}
+
+/* The mapped state into the table at out: a path's {x, y [, angle]}. */
+static void fill_mapped(lua_State *L, kn_timeline *tl, int self, int out) {
+  double xya[3];
+  int j, n = path_point(L, tl, self, xya);
+  lua_pop(L, 1);
+  for (j = 0; j < n; j++) {
+    lua_pushnumber(L, (lua_Number)xya[j]);
+    lua_rawseti(L, out, j + 1);
+  }
+}
+
 /* Write the state in tl->scratch into the table at `out`, raw, as `at` and
    `update` fill it; the timeline is at stack index `self`.  Named
    properties into a table without a metatable (where lua_setfield is a raw
@@ -645,6 +725,10 @@ static int opt_out(lua_State *L, int idx) {
 static void fill_out(lua_State *L, kn_timeline *tl, int self, int out) {
   int j, n = tl->ncomp;
   const double *v = tl->scratch;
+  if (tl->user & MAPPED) {
+    fill_mapped(L, tl, self, out);
+    return;
+  }
   if ((tl->user & SHAPE_MASK) == SHAPE_VECTOR) {
     for (j = 0; j < n; j++) {
       lua_pushnumber(L, (lua_Number)v[j]);
@@ -676,6 +760,18 @@ static void fill_out(lua_State *L, kn_timeline *tl, int self, int out) {
    1, `out` at its index or 0). */
 static int push_state(lua_State *L, kn_timeline *tl, int out) {
   int j, n = tl->ncomp;
+  if ((tl->user & MAPPED) && out == 0) {       /* a path: x, y [, angle] */
+    double xya[3];
+    n = path_point(L, tl, 1, xya);
+    lua_pop(L, 1);
+    for (j = 0; j < n; j++) lua_pushnumber(L, (lua_Number)xya[j]);
+    return n;
+  }
+  if (tl->user & MAPPED) {
+    fill_out(L, tl, 1, out);
+    lua_pushvalue(L, out);
+    return 1;
+  }
   switch (tl->user & SHAPE_MASK) {
     case SHAPE_NUMBER:
       lua_pushnumber(L, (lua_Number)tl->scratch[0]);
@@ -932,7 +1028,7 @@ static void fire_pending(lua_State *L, int pending) {
 static inline void batch_write(lua_State *L, kn_timeline *tl, int self, int out,
                                int i) {
   unsigned shape = tl->user & SHAPE_MASK;
-  if (shape == SHAPE_NUMBER) {
+  if (shape == SHAPE_NUMBER && !(tl->user & MAPPED)) {
     lua_pushnumber(L, (lua_Number)tl->scratch[0]);
     lua_rawseti(L, out, i);
     return;
@@ -1037,11 +1133,22 @@ static int timeline_apply(lua_State *L) {
   unsigned shape = tl->user & SHAPE_MASK;
   if (t != LUA_TTABLE && t != LUA_TUSERDATA)
     return lk_typeerror(L, 2, "table or userdata");
-  if (shape == SHAPE_NUMBER)
+  if (shape == SHAPE_NUMBER && !(tl->user & MAPPED))
     return lk_argerror(L, 2,
       "a timeline of one number has no fields to write (use at or update)");
   lua_settop(L, 2);
   timeline_state(L, tl, 1, tl->clock, "apply");
+  if (tl->user & MAPPED) {                       /* a path: its fields */
+    double xya[3];
+    int n = path_point(L, tl, 1, xya);
+    for (j = 0; j < n; j++) {
+      lua_rawgeti(L, 3, j + 1);
+      lua_pushnumber(L, (lua_Number)xya[j]);
+      lua_settable(L, 2);
+    }
+    lua_settop(L, 2);
+    return 1;
+  }
   lk_getuservalue(L, 1);                         /* 3 */
   for (j = 0; j < tl->ncomp; j++) {
     if (shape == SHAPE_NAMED) lua_rawgeti(L, 3, j + 1);
