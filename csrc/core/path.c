@@ -2,6 +2,7 @@
 ** path.c -- plane curves at constant speed (path.h).
 */
 #include "fpcontract.h"
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -96,6 +97,18 @@ void kn_path_control(int kind, int closed, double alpha, const double *pts, int 
 static void bernstein(const double *b, int d, double t, double *x, double *y) {
   double s = 1.0 - t, tn = 1.0, bc = 1.0, ax, ay;
   int i;
+  if (d == 3) {                      /* the splines' cubics, written out */
+    double w0 = s * s * s, w1 = 3.0 * s * s * t, w2 = 3.0 * s * t * t, w3 = t * t * t;
+    *x = w0 * b[0] + w1 * b[2] + w2 * b[4] + w3 * b[6];
+    *y = w0 * b[1] + w1 * b[3] + w2 * b[5] + w3 * b[7];
+    return;
+  }
+  if (d == 2) {
+    double w0 = s * s, w1 = 2.0 * s * t, w2 = t * t;
+    *x = w0 * b[0] + w1 * b[2] + w2 * b[4];
+    *y = w0 * b[1] + w1 * b[3] + w2 * b[5];
+    return;
+  }
   if (d == 0) { *x = b[0]; *y = b[1]; return; }
   ax = b[0] * s; ay = b[1] * s;
   for (i = 1; i < d; i++) {
@@ -126,10 +139,14 @@ static void hodograph(const double *b, int d, double *h) {
   }
 }
 
+/* |B'(t)| from the derivative's points h (degree d - 1): the quadratic of
+   a cubic written out, sqrt of the sum of squares unless that leaves the
+   normal range (then hypot). */
 static double speed_of(const double *h, int d, double t) {
-  double dx, dy;
+  double dx, dy, q;
   bernstein(h, d - 1, t, &dx, &dy);
-  return hypot(dx, dy);
+  q = dx * dx + dy * dy;
+  return q >= DBL_MIN && q <= DBL_MAX ? sqrt(q) : hypot(dx, dy);
 }
 
 /* ---- arc length ------------------------------------------------------------ */
@@ -141,13 +158,24 @@ static const double gl_x[4] = { 0.1834346424956498049394761, 0.52553240991632898
 static const double gl_w[4] = { 0.3626837833783619829651504, 0.3137066458778872873379622,
                                 0.2223810344533744705443560, 0.1012285362903762591525314 };
 
-/* integral_a^b |B'(t)| dt, B' given by its d - 1 degree points h. */
+/* integral_a^b |B'(t)| dt, B' given by its d - 1 degree points h (signed:
+   negative when b < a). */
 static double gl8(const double *h, int d, double a, double b) {
   double m = 0.5 * (a + b), r = 0.5 * (b - a), sum = 0.0;
   int i;
   for (i = 0; i < 4; i++)
     sum += gl_w[i] * (speed_of(h, d, m - r * gl_x[i]) + speed_of(h, d, m + r * gl_x[i]));
   return sum * r;
+}
+
+/* The same with 3 nodes (sqrt(3/5), weights 5/9 and 8/9), for the short
+   steps of kn_path_at's iteration: over a step of h within an interval of
+   width w where the speed is smooth on the scale w, its error is of order
+   (h/w)^6 of the step's length. */
+static double gl3(const double *h, int d, double a, double b) {
+  double m = 0.5 * (a + b), r = 0.5 * (b - a), x = r * 0.7745966692414833770358531;
+  return r * ((5.0 / 9.0) * (speed_of(h, d, m - x) + speed_of(h, d, m + x)) +
+              (8.0 / 9.0) * speed_of(h, d, m));
 }
 
 /* The adaptive split of one segment (path.h).  With p NULL it only counts. */
@@ -166,6 +194,8 @@ static void keep(split *S, double a, double b, double len) {
     S->p->sub_a[S->n] = a;
     S->p->sub_b[S->n] = b;
     S->p->sub_s[S->n] = S->s;
+    S->p->sub_va[S->n] = speed_of(S->h, S->d, a);
+    S->p->sub_vb[S->n] = speed_of(S->h, S->d, b);
   }
   S->n++;
   S->s += len;
@@ -215,7 +245,7 @@ int kn_path_count(const double *ctrl, int nseg, int degree) {
 
 size_t kn_path_size(int nseg, int degree, int nsub) {
   size_t pts = (size_t)nseg * (size_t)(2 * degree + 1) * 2;
-  return sizeof(kn_path) + (pts + 3 * (size_t)nsub) * sizeof(double) +
+  return sizeof(kn_path) + (pts + 5 * (size_t)nsub) * sizeof(double) +
          (size_t)nsub * sizeof(int);
 }
 
@@ -233,7 +263,9 @@ void kn_path_init(kn_path *p, int kind, int closed, int nseg, int degree, int ns
   p->sub_a = p->hodo + (size_t)nseg * (size_t)degree * 2;
   p->sub_b = p->sub_a + nsub;
   p->sub_s = p->sub_b + nsub;
-  p->sub_seg = (int *)(void *)(p->sub_s + nsub);
+  p->sub_va = p->sub_s + nsub;
+  p->sub_vb = p->sub_va + nsub;
+  p->sub_seg = (int *)(void *)(p->sub_vb + nsub);
   memcpy(p->ctrl, ctrl, (size_t)nseg * (size_t)(degree + 1) * 2 * sizeof(double));
   for (i = 0; i < nseg; i++) hodograph(seg_ctrl(p, i), degree, p->hodo + (size_t)i * (size_t)degree * 2);
   (void)split_all(p->ctrl, nseg, degree, p);
@@ -258,24 +290,43 @@ static int find_sub(const kn_path *p, double s) {
   return lo;
 }
 
+/* The start of the iteration: the cubic Hermite interpolant of the
+   inverse x(s) = t - a on [0, len], from x(0) = 0, x(len) = w and the
+   slopes dx/ds = 1/va, 1/vb at the ends (va, vb the speeds there); where
+   a speed vanishes, or the cubic leaves (0, w), the chord guess r/len w. */
+static double first_guess(double va, double vb, double w, double r, double len) {
+  double q = r / len, x = -1.0;
+  if (va > 0.0 && vb > 0.0) {
+    double q2 = q * q, q3 = q2 * q;
+    x = (3.0 * q2 - 2.0 * q3) * w + (q3 - 2.0 * q2 + q) * (len / va) + (q3 - q2) * (len / vb);
+  }
+  return x > 0.0 && x < w ? x : w * q;
+}
+
 /* The t of interval k where the arc length from its start is r, 0 < r <
    len: Newton on F(t) = integral_a^t |B'| - r, each step kept inside the
-   bracket that the signs of F have left (else bisected), until a step is
-   below 2^-54 (the spacing of doubles just under 1 is 2^-53). */
+   bracket that the signs of F have left (else bisected), until |F| -- the
+   error along the curve itself -- is within 4 ulps of len, the rounding
+   of F's own sum, or the bracket closes.  F is integrated from a at the
+   first iterate and after a long step, and carried by the 3-node rule
+   over a short one (below 1e-3 of the width w: an error of order 1e-18 of
+   the step). */
 static double invert(const kn_path *p, int k, double r, double len) {
   const double *h = seg_hodo(p, p->sub_seg[k]);
   int d = p->degree, i;
-  double a = p->sub_a[k], lo = a, hi = p->sub_b[k];
-  double t = lo + (hi - lo) * (r / len);
-  if (d == 1) return t;          /* a line's speed is constant */
-  for (i = 0; i < 100; i++) {
-    double f = gl8(h, d, a, t) - r, v = speed_of(h, d, t), tn;
-    if (f == 0.0) break;
+  double a = p->sub_a[k], lo = a, hi = p->sub_b[k], w = hi - lo, t, f;
+  double tol = 4.0 * DBL_EPSILON * len;
+  if (d == 1) return a + w * (r / len);       /* a line's speed is constant */
+  t = a + first_guess(p->sub_va[k], p->sub_vb[k], w, r, len);
+  f = gl8(h, d, a, t) - r;
+  for (i = 0; i < 100 && fabs(f) > tol; i++) {
+    double v = speed_of(h, d, t), tn;
     if (f > 0.0) hi = t;
     else lo = t;
     tn = v > 0.0 ? t - f / v : 0.5 * (lo + hi);
     if (!(tn > lo && tn < hi)) tn = 0.5 * (lo + hi);
-    if (fabs(tn - t) <= 0x1p-54 || !(hi > lo)) { t = tn; break; }
+    if (tn == t || !(hi > lo)) break;
+    f = fabs(tn - t) <= 1e-3 * w ? f + gl3(h, d, t, tn) : gl8(h, d, a, tn) - r;
     t = tn;
   }
   return t;

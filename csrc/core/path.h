@@ -54,7 +54,8 @@ typedef struct kn_path {
   double *hodo;        /* nseg d points of each segment's derivative */
   int *sub_seg;        /* interval k: its segment, */
   double *sub_a, *sub_b;   /* its parameter range within the segment, */
-  double *sub_s;       /* and the arc length before it */
+  double *sub_s;       /* the arc length before it, */
+  double *sub_va, *sub_vb;  /* and the speeds |B'| at its ends */
 } kn_path;
 
 /* Segments and degree of a path of npts points (the caller has checked
