@@ -106,7 +106,8 @@ describe("animator paths", function()
     err("field 'x' is written by the path", function() anim:to({}, 1, { pos = p, x = 1 }) end)
     err("one path per animation expected, got 2", function() anim:to({}, 1, { a = p, b = p }) end)
     err("field 'rotate': only a path value takes it", function() anim:to({}, 1, { x = 1 }, { rotate = true }) end)
-    err("field 'fields': only a path value takes it", function() anim:to({}, 1, { x = 1 }, { fields = { "a", "b" } }) end)
+    err("field 'fields': only a path value takes it",
+        function() anim:to({}, 1, { x = 1 }, { fields = { "a", "b" } }) end)
     err("field 'fields': {x, y} or {x, y, angle}", function() anim:to({}, 1, { pos = p }, { fields = { "a" } }) end)
     err("field 'fields': item 2: field name (string) expected, got number",
         function() anim:to({}, 1, { pos = p }, { fields = { "a", 2 } }) end)
