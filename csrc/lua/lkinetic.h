@@ -67,6 +67,7 @@
 #define KN_ANIMATOR     "kinetic.Animator"
 #define KN_ANIMATION    "kinetic.Animation"
 #define KN_SEQUENCE     "kinetic.Sequence"
+#define KN_COLOR        "kinetic.Color"
 
 /* Rest thresholds of kinetic.spring and kinetic.spring_group when the
    options leave them out: fractions of the distance travelled (per second
@@ -260,6 +261,14 @@ void lk_motion_read_fling(lua_State *L, int t, int arg, int kind, double x0, dou
 int lk_timeline_batch_step(lua_State *L);
 int lk_timeline_batch_fire(lua_State *L);
 
+/* color.c: the colour any other part accepts.  1 when the value at idx is
+   a kinetic.Color or a string that parses as a colour (its colour in
+   *out), else 0; raises nothing. */
+struct kn_color;
+int lk_tocolor(lua_State *L, int idx, struct kn_color *out);
+/* A new kinetic.Color holding a copy of c, pushed. */
+void lk_pushcolor(lua_State *L, const struct kn_color *c);
+
 /* Module parts: each adds its functions to the module table on top of the
    stack and registers its metatables. */
 void lk_open_easing(lua_State *L);
@@ -269,6 +278,7 @@ void lk_open_motion(lua_State *L);
 void lk_open_timeline(lua_State *L);
 void lk_open_viewport(lua_State *L);
 void lk_open_animator(lua_State *L);
+void lk_open_color(lua_State *L);
 void lk_open_ffi(lua_State *L);
 
 KN_EXPORT int luaopen_kinetic_core(lua_State *L);
