@@ -41,6 +41,11 @@ typedef struct kn_color {
   unsigned none;       /* missing components */
 } kn_color;
 
+/* The largest magnitude of a component (in its CSS scale, hues apart):
+   the parser and interpolation clamp to it, so that every conversion of
+   every colour stays finite. */
+#define KN_COLOR_MAX 1e6
+
 /* The space named `name` (CSS names: "srgb", "srgb-linear", "display-p3",
    "a98-rgb", "prophoto-rgb", "rec2020", "xyz-d50", "xyz-d65", "xyz" (=
    xyz-d65), "lab", "lch", "oklab", "oklch", "hsl", "hwb"), or -1. */
@@ -55,6 +60,20 @@ int kn_color_parse(const char *s, size_t len, kn_color *out, char *err, size_t e
    components carry forward to analogous ones (CSS Color 4 section 12.1). */
 void kn_color_convert(const kn_color *c, int space, kn_color *out);
 
+/* c's components in `space` as CSS computes them outside interpolation
+   (CSS Color 4 section 4.4): not gamut-mapped, a missing component of c
+   taken as 0, a hue that the conversion finds powerless (an achromatic
+   colour) as 0.  Nothing is carried forward. */
+void kn_color_to(const kn_color *c, int space, double out[3]);
+
+/* The index of the hue among the components of `space` (0 for hsl and
+   hwb, 2 for lch and oklch), -1 when it has none. */
+int kn_color_hue_index(int space);
+
+/* The named colour `name` (CSS Color 4 section 6.1, lowercase ASCII, len
+   bytes) as 0xRRGGBB in *rgb: 1, or 0 when there is no such name. */
+int kn_color_named(const char *name, size_t len, unsigned long *rgb);
+
 /* c gamut-mapped to sRGB (CSS Color 4 section 13.2), rgba[0..3] in [0, 1]. */
 void kn_color_srgb(const kn_color *c, double rgba[4]);
 
@@ -63,7 +82,10 @@ void kn_color_srgb(const kn_color *c, double rgba[4]);
 void kn_color_hex(const kn_color *c, char buf[10]);
 
 /* CSS serialization of c in its own space (CSS Color 4 section 15);
-   returns the length written (at most len - 1, NUL-terminated). */
+   returns the length written (at most len - 1, NUL-terminated).  The forms
+   are described in color_format.c; KN_COLOR_TEXT_MAX bytes always hold
+   the whole text. */
+#define KN_COLOR_TEXT_MAX 128
 size_t kn_color_format(const kn_color *c, char *buf, size_t len);
 
 /* Interpolation.  kn_color_mix_ends writes the endpoints a and b in `space`

@@ -73,6 +73,7 @@
 #define KN_ANIMATION    "kinetic.Animation"
 #define KN_SEQUENCE     "kinetic.Sequence"
 #define KN_PATH         "kinetic.Path"
+#define KN_COLOR        "kinetic.Color"
 
 /* Rest thresholds of kinetic.spring and kinetic.spring_group when the
    options leave them out: fractions of the distance travelled (per second
@@ -270,6 +271,14 @@ const struct kn_path *lk_topath(lua_State *L, int idx);
 int lk_timeline_batch_step(lua_State *L);
 int lk_timeline_batch_fire(lua_State *L);
 
+/* color.c: the colour any other part accepts.  1 when the value at idx is
+   a kinetic.Color or a string that parses as a colour (its colour in
+   *out), else 0; raises nothing. */
+struct kn_color;
+int lk_tocolor(lua_State *L, int idx, struct kn_color *out);
+/* A new kinetic.Color holding a copy of c, pushed. */
+void lk_pushcolor(lua_State *L, const struct kn_color *c);
+
 /* Module parts: each adds its functions to the module table on top of the
    stack and registers its metatables. */
 void lk_open_easing(lua_State *L);
@@ -280,6 +289,7 @@ void lk_open_timeline(lua_State *L);
 void lk_open_viewport(lua_State *L);
 void lk_open_animator(lua_State *L);
 void lk_open_path(lua_State *L);
+void lk_open_color(lua_State *L);
 void lk_open_ffi(lua_State *L);
 
 KN_EXPORT int luaopen_kinetic_core(lua_State *L);
