@@ -27,6 +27,7 @@ build = {
       -- The binding (csrc/lua) and the numeric core (csrc/core): the same
       -- files the Makefile builds (make test checks that the lists agree).
       sources = {
+        "csrc/lua/anim_color.c",
         "csrc/lua/animation.c",
         "csrc/lua/animator.c",
         "csrc/lua/color.c",

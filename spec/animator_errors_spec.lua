@@ -59,7 +59,7 @@ describe("values", function()
     it("refuses " .. c[1] .. " as a value", function()
       local anim = kinetic.animator()
       local o = { x = 0 }
-      local msg = "bad argument #3 to 'to' (field 'x': number, array of numbers or '+=n' / '-=n' expected"
+      local msg = "bad argument #3 to 'to' (field 'x': number, array of numbers, colour or '+=n' / '-=n' expected"
       h.fails_bad_argument(msg, function() anim:to(o, 1, { x = c[2] }) end)
       h.fails_bad_argument("bad argument #3 to 'from' (field 'x'", function() anim:from(o, 1, { x = c[2] }) end)
       h.fails_bad_argument("bad argument #2 to 'spring' (field 'x'", function() anim:spring(o, { x = c[2] }) end)

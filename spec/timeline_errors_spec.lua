@@ -36,10 +36,10 @@ describe("timeline: bad input", function()
   end)
 
   it("rejects a bad `from`", function()
-    fails("field 'from': number, array or table of named numbers expected, got nil", T, { seg(1, 1) })
+    fails("field 'from': number, array, colour or table of named values expected, got nil", T, { seg(1, 1) })
     fails("field 'from': finite number expected, got nan", T, { from = 0 / 0, seg(1, 1) })
     fails("field 'from': component 2: number expected, got string", T, { from = { 1, "x" }, seg({ 1, 2 }, 1) })
-    fails("field 'from': number, array or table of named numbers expected, got an empty table", T,
+    fails("field 'from': number, array, colour or table of named values expected, got an empty table", T,
           { from = {}, seg(1, 1) })
     fails("field 'from': property 'y': finite number expected, got inf", T,
           { from = { x = 1, y = math.huge }, seg({ x = 1, y = 1 }, 1) })

@@ -10,6 +10,9 @@
 ** array of n numbers interpolated per item.  The core holds the numbers and
 ** computes every value; it never sees the objects or the field names: the
 ** binding reads the start values, writes the results and runs callbacks.
+** A colour is a channel of 4 numbers to the core: the binding gives it the
+** colours' premultiplied components in their interpolation space
+** (color.h) and turns what the lerp makes back into a colour.
 **
 ** The clock rule of a node (kn_span) is a timeline's (timeline.h): with
 ** delay d, one iteration of duration T, N iterations and the after-end
@@ -94,6 +97,9 @@ typedef struct kn_chan {
   const struct kn_path *path; /* a path channel: its path (kept alive by the
                                  binding), and the part it shows: */
   int part;                   /* 0 x, 1 y, 2 the angle */
+  int color, hue, form;       /* the binding's own: a colour channel's
+                                 interpolation space + 1 (0: not a colour),
+                                 hue mode, and how its field holds it */
   double inline_data[4];      /* given, from, to, out of a number field */
 } kn_chan;
 

@@ -27,6 +27,7 @@
 #include "lanimator.h"
 #include "fling.h"
 #include "path.h"
+#include "color.h"
 #include "easing.h"
 #include "spring.h"
 #include "timeline.h"
@@ -230,6 +231,11 @@ static int read_field(lk_frame *F, int c) {
   kn_chan *ch = &F->P->A.chans[c];
   int i, n = ch->n;
   push_field(F, c);
+  if (ch->color) {                           /* colour_read pops the value */
+    if (lk_anim_color_read(F, c)) return 1;
+    lua_remove(L, -2);
+    return 0;
+  }
   if (n == 0 && (ch->flags & KN_CH_RELATIVE) && lua_type(L, -1) == LUA_TTABLE &&
       lk_rawlen(L, -1) > 0 && lk_rawlen(L, -1) <= INT_MAX / 8) {
     n = (int)lk_rawlen(L, -1);              /* "+=n" on an array: every item */
@@ -289,7 +295,7 @@ static int inherit_velocity(kn_animator *A, int c, int r, double *v) {
   kn_chan *ch = &A->chans[c], *rv = &A->chans[r];
   int k = ch->n > 0 ? ch->n : 1, i, id;
   double rate = 1.0, own = A->nodes[ch->node].scale;
-  if (rv->n != ch->n) return 0;
+  if (rv->n != ch->n || rv->color != ch->color) return 0;
   if (rv->spring != NULL) {
     if (!(rv->flags & KN_CH_STARTED)) return 0;
     memcpy(v, KN_SPRING_SLOT(rv->spring, KN_SP_V), (size_t)k * sizeof(double));
@@ -334,12 +340,16 @@ static void start_chan(lk_frame *F, int c) {
   }
   if (ch->spring != NULL) {
     kn_spring *s = ch->spring;
-    for (i = 0; i < k; i++)
+    for (i = 0; i < k && !ch->color; i++)     /* a colour's ends are set */
       ch->to[i] = (ch->flags & KN_CH_RELATIVE) ? cur[i] + ch->given[i] : ch->given[i];
     (void)take_over(F, c, ch->from);         /* from: the velocity option, or inherited */
     ch = &F->P->A.chans[c];
     kn_spring_init(s, k, &s->model, s->integrator, s->clamp, s->rest_delta,
                    s->rest_speed, ch->out, ch->to, ch->from);
+    return;
+  }
+  if (ch->color) {
+    (void)take_over(F, c, NULL);
     return;
   }
   for (i = 0; i < k; i++) {
@@ -382,6 +392,10 @@ static void write_field(lk_frame *F, int c) {
   kn_chan *ch = &F->P->A.chans[c];
   int i, n = ch->n;
   push_key(F, ch, c);
+  if (ch->color) {
+    lk_anim_color_write(F, c);
+    return;
+  }
   if (n == 0) {
     lua_pushnumber(L, (lua_Number)ch->out[0]);
     lua_settable(L, -3);
@@ -1230,11 +1244,14 @@ static int relative_value(lua_State *L, int idx, double *x) {
 /* What check_value allows besides numbers and arrays, and what it found. */
 #define ALLOW_RELATIVE 1
 #define ALLOW_PATH     2
+#define ALLOW_COLOR    4
 #define VALUE_PATH     (-1)
+#define VALUE_COLOR    (-2)
 
 /* Check the value of field `key` (on top, the key below it) of the values
    table at argument arg; returns its number of items (0: a number), or
-   VALUE_PATH.  `allow`: ALLOW_* bits (a path is refused by name). */
+   VALUE_PATH or VALUE_COLOR.  `allow`: ALLOW_* bits (a path is refused
+   by name). */
 static int check_value(lua_State *L, int arg, int allow) {
   double x;
   int t = lua_type(L, -1), n, i;
@@ -1249,6 +1266,9 @@ static int check_value(lua_State *L, int arg, int allow) {
   }
 
   if (t == LUA_TSTRING && (allow & ALLOW_RELATIVE) && relative_value(L, -1, &x)) return 0;
+  if ((t == LUA_TSTRING || t == LUA_TUSERDATA) && (allow & ALLOW_COLOR) &&
+      lk_anim_color_value(L, -1))
+    return VALUE_COLOR;
   if (t == LUA_TTABLE && (n = (int)lk_rawlen(L, -1)) > 0) {
     for (i = 1; i <= n; i++) {
       lua_rawgeti(L, -1, i);
@@ -1261,18 +1281,24 @@ static int check_value(lua_State *L, int arg, int allow) {
     return n;
   }
   return lk_argerror(L, arg, lua_pushfstring(L,
-    "field '%s': number, array of numbers or '+=n' / '-=n' expected, got %s%s%s",
-    lua_tostring(L, -2), t == LUA_TSTRING ? "'" : "",
+    "field '%s': number, array of numbers%s or '+=n' / '-=n' expected, got %s%s%s",
+    lua_tostring(L, -2), (allow & ALLOW_COLOR) ? ", colour" : "", t == LUA_TSTRING ? "'" : "",
     t == LUA_TSTRING ? lua_tostring(L, -1) : lk_typename(L, -1), t == LUA_TSTRING ? "'" : ""));
 }
 
-/* Check the values table at arg; returns how many paths it holds. */
-static int check_values(lua_State *L, int arg, int tween) {
+/* Check the values table at arg; returns how many paths it holds, and
+   in *colors how many colours. */
+static int check_values(lua_State *L, int arg, int tween, int *colors) {
   int any = 0, paths = 0;
+  *colors = 0;
   if (lua_type(L, arg) != LUA_TTABLE) lk_typeerror(L, arg, "table of values");
   lua_pushnil(L);
   while (lua_next(L, arg)) {
-    if (check_value(L, arg, ALLOW_RELATIVE | (tween ? ALLOW_PATH : 0)) == VALUE_PATH) paths++;
+    switch (check_value(L, arg, ALLOW_RELATIVE | ALLOW_COLOR | (tween ? ALLOW_PATH : 0))) {
+      case VALUE_PATH: paths++; break;
+      case VALUE_COLOR: (*colors)++; break;
+      default: break;
+    }
     any = 1;
     lua_pop(L, 1);
   }
@@ -1305,13 +1331,19 @@ static int key_id(lk_frame *F, int ids) {
   return id;
 }
 
-/* The fields a path writes: x, y and, when it rotates, the angle. */
-typedef struct path_fields { const char *name[3]; int n; } path_fields;
+/* What the options say of values that are not numbers: the fields a path
+   writes (x, y and, when it rotates, the angle) and the space and hue
+   mode colours are interpolated in. */
+typedef struct value_opts {
+  const char *name[3];
+  int n;
+  int space, hue;      /* enum kn_color_space, enum kn_color_hue */
+} value_opts;
 
 /* The channels of the path on top, one per field of pf, for object tidx;
    each keeps the path in its UV_VALUES slot. */
 static void add_path_channels(lk_frame *F, int node, int tidx, int ids, unsigned flags,
-                              const path_fields *pf) {
+                              const value_opts *pf) {
   lua_State *L = F->L;
   const kn_path *path = lk_topath(L, -1);
   int i;
@@ -1334,10 +1366,10 @@ static void add_path_channels(lk_frame *F, int node, int tidx, int ids, unsigned
 }
 
 /* The channels of node for the object at tidx and the (checked) values at
-   vidx; flags for every channel (KN_CH_FROM); pf names the fields of a
-   path value (tweens only). */
+   vidx; flags for every channel (KN_CH_FROM); vo says what paths and
+   colours do (NULL: the values are numbers). */
 static void add_channels(lk_frame *F, int node, int tidx, int vidx, unsigned flags,
-                         const path_fields *pf) {
+                         const value_opts *vo) {
   lua_State *L = F->L;
   const void *object = lua_topointer(L, tidx);
   int ids;
@@ -1346,12 +1378,16 @@ static void add_channels(lk_frame *F, int node, int tidx, int vidx, unsigned fla
   lua_pushnil(L);
   while (lua_next(L, vidx)) {
     int n = lua_type(L, -1) == LUA_TTABLE ? (int)lk_rawlen(L, -1) : 0, i, c, key;
+    double x;
     kn_chan *ch;
-    if (pf != NULL && lk_topath(L, -1) != NULL) {
-      add_path_channels(F, node, tidx, ids, flags, pf);
+    if (vo != NULL && lk_topath(L, -1) != NULL) {
+      add_path_channels(F, node, tidx, ids, flags, vo);
       lua_pop(L, 1);
       continue;
     }
+    if (vo != NULL && lua_type(L, -1) != LUA_TNUMBER && lua_type(L, -1) != LUA_TTABLE &&
+        !relative_value(L, -1, &x))
+      n = 4;                                   /* a colour */
     lua_pushvalue(L, -2);
     key = key_id(F, ids);
     lua_pop(L, 1);
@@ -1359,7 +1395,9 @@ static void add_channels(lk_frame *F, int node, int tidx, int vidx, unsigned fla
     if (c < 0) luaL_error(L, "not enough memory");
     ch = &F->P->A.chans[c];
     ch->flags = flags;
-    if (lua_type(L, -1) == LUA_TSTRING) {
+    if (vo != NULL && n == 4 && lua_type(L, -1) != LUA_TTABLE) {
+      lk_anim_color_chan(F, c, -1, vo->space, vo->hue);
+    } else if (lua_type(L, -1) == LUA_TSTRING) {
       (void)relative_value(L, -1, &ch->given[0]);
       ch->flags |= KN_CH_RELATIVE;
     } else if (n == 0) {
@@ -1382,16 +1420,16 @@ static void add_channels(lk_frame *F, int node, int tidx, int vidx, unsigned fla
 
 static const char *const tween_options[] = {
   "easing", "delay", "iterations", "after", "stagger", "on_start", "on_update",
-  "on_complete", "rotate", "fields", NULL
+  "on_complete", "rotate", "fields", "color_space", "hue", NULL
 };
 static const char *const spring_options[] = {
   "delay", "stagger", "on_start", "on_update", "on_complete", "velocity",
-  "stiffness", "damping", "mass", "frequency", "damping_ratio", "response",
+  "color_space", "hue", "stiffness", "damping", "mass", "frequency", "damping_ratio", "response",
   "duration", "bounce", "tension", "friction", "origami_tension",
   "origami_friction", "bounciness", "speed", "preset",
   "integrator", "rest_delta", "rest_speed", "clamp", NULL
 };
-#define SPRING_PARAMS_FIRST 6   /* spring_options[6..]: the spring's own */
+#define SPRING_PARAMS_FIRST 8   /* spring_options[8..]: the spring's own */
 static const char *const stagger_options[] = { "each", "amount", "from", "easing", NULL };
 static const char *const stagger_froms[] = { "start", "center", "end", "edges", "index", "random" };
 static const char *const after_names[] = { "stop", "restart", "reverse" };
@@ -1408,7 +1446,7 @@ typedef struct anim_opts {
   double sindex, stotal;
   int seach;             /* each given (total = each (n - 1)) */
   int sease;             /* stack index of the stagger's easing, 0: linear */
-  path_fields path;      /* what a path value writes */
+  value_opts values;     /* what paths and colours do */
 } anim_opts;
 
 static int opt_present(lua_State *L, const anim_opts *o, const char *key) {
@@ -1504,7 +1542,7 @@ static void read_stagger(lua_State *L, anim_opts *o, int n) {
    names stay alive in the options table, on the stack. */
 static void read_path_fields(lua_State *L, anim_opts *o) {
   int i, j, n = 0;
-  if (lk_optfieldbool(L, o->t, o->arg, "rotate", 0)) o->path.n = 3;
+  if (lk_optfieldbool(L, o->t, o->arg, "rotate", 0)) o->values.n = 3;
   if (!opt_present(L, o, "fields")) return;
   lua_getfield(L, o->t, "fields");
   if (lua_type(L, -1) == LUA_TTABLE) n = (int)lk_rawlen(L, -1);
@@ -1516,15 +1554,52 @@ static void read_path_fields(lua_State *L, anim_opts *o) {
       lk_fielderror(L, o->arg, "fields", lua_pushfstring(L, "item %d: field name (string) "
                                                          "expected, got %s", i + 1,
                                                          lk_typename(L, -1)));
-    o->path.name[i] = lua_tostring(L, -1);
+    o->values.name[i] = lua_tostring(L, -1);
     lua_pop(L, 1);
     for (j = 0; j < i; j++)
-      if (strcmp(o->path.name[j], o->path.name[i]) == 0)
+      if (strcmp(o->values.name[j], o->values.name[i]) == 0)
         lk_fielderror(L, o->arg, "fields", lua_pushfstring(L, "'%s' named twice",
-                                                           o->path.name[i]));
+                                                           o->values.name[i]));
   }
   lua_pop(L, 1);
-  if (n == 3) o->path.n = 3;
+  if (n == 3) o->values.n = 3;
+}
+
+/* color_space (a CSS space name) and hue ("shorter" ...): how colour
+   values interpolate; oklab and shorter when absent. */
+static void read_color_opts(lua_State *L, anim_opts *o) {
+  static const char *const hues[] = { "shorter", "longer", "increasing", "decreasing", NULL };
+  const char *s;
+  int i;
+  lua_getfield(L, o->t, "color_space");
+  if (!lua_isnil(L, -1)) {
+    s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    o->values.space = s != NULL ? kn_color_space_find(s, strlen(s)) : -1;
+    if (o->values.space < 0)
+      lk_fielderror(L, o->arg, "color_space", lua_pushfstring(L,
+        "colour space expected (srgb, srgb-linear, display-p3, a98-rgb, prophoto-rgb, rec2020, "
+        "xyz, xyz-d50, xyz-d65, lab, lch, oklab, oklch, hsl, hwb), got %s%s%s",
+        s ? "'" : "", s ? s : lk_typename(L, -1), s ? "'" : ""));
+  }
+  lua_getfield(L, o->t, "hue");
+  if (!lua_isnil(L, -1)) {
+    s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    for (i = 0; s != NULL && hues[i] != NULL; i++)
+      if (strcmp(s, hues[i]) == 0) break;
+    if (s == NULL || hues[i] == NULL)
+      lk_fielderror(L, o->arg, "hue", lua_pushfstring(L,
+        "one of 'shorter', 'longer', 'increasing', 'decreasing' expected, got %s%s%s",
+        s ? "'" : "", s ? s : lk_typename(L, -1), s ? "'" : ""));
+    o->values.hue = i;
+  }
+  lua_pop(L, 2);
+}
+
+/* color_space and hue only with a colour value. */
+static void check_color_opts(lua_State *L, int colors, const anim_opts *o) {
+  if (colors == 0 && (opt_present(L, o, "color_space") || opt_present(L, o, "hue")))
+    lk_fielderror(L, o->arg, opt_present(L, o, "color_space") ? "color_space" : "hue",
+                  "only a colour value takes it");
 }
 
 /* A values table at vidx with `paths` paths: at most one, its fields not
@@ -1539,11 +1614,11 @@ static void check_path_fields(lua_State *L, int vidx, int paths, const anim_opts
                     "only a path value takes it");
     return;
   }
-  for (i = 0; i < o->path.n; i++) {
-    lua_getfield(L, vidx, o->path.name[i]);
+  for (i = 0; i < o->values.n; i++) {
+    lua_getfield(L, vidx, o->values.name[i]);
     if (!lua_isnil(L, -1) && lk_topath(L, -1) == NULL)
       lk_argerror(L, vidx, lua_pushfstring(L, "field '%s' is written by the path; give it "
-                                           "no value of its own", o->path.name[i]));
+                                           "no value of its own", o->values.name[i]));
     lua_pop(L, 1);
   }
 }
@@ -1556,8 +1631,10 @@ static void read_opts(lua_State *L, int arg, const char *const *known, int n,
   memset(o, 0, sizeof *o);
   o->arg = arg;
   o->iterations = 1.0;
-  for (i = 0; i < 3; i++) o->path.name[i] = path_defaults[i];
-  o->path.n = 2;
+  for (i = 0; i < 3; i++) o->values.name[i] = path_defaults[i];
+  o->values.n = 2;
+  o->values.space = KN_CS_OKLAB;
+  o->values.hue = KN_HUE_SHORTER;
   if (lua_isnoneornil(L, arg)) return;
   if (lua_type(L, arg) != LUA_TTABLE) lk_typeerror(L, arg, "table of options");
   o->t = lk_absindex(L, arg);
@@ -1575,6 +1652,7 @@ static void read_opts(lua_State *L, int arg, const char *const *known, int n,
   }
   if (opt_present(L, o, "stagger")) read_stagger(L, o, n);
   if (known == tween_options) read_path_fields(L, o);
+  read_color_opts(L, o);
   if (known == tween_options && opt_present(L, o, "easing")) {
     lua_getfield(L, o->t, "easing");
     if (lua_type(L, -1) != LUA_TFUNCTION && lk_toeasing(L, -1) == NULL)
@@ -1656,7 +1734,7 @@ typedef struct tween_make { int vidx; unsigned flags; double duration; const ani
 
 static void make_tween_node(lk_frame *F, int node, int tidx, void *ud) {
   tween_make *m = (tween_make *)ud;
-  add_channels(F, node, tidx, m->vidx, m->flags, &m->o->path);
+  add_channels(F, node, tidx, m->vidx, m->flags, &m->o->values);
   kn_span_init(&F->P->A.nodes[node].span, 0.0, m->duration, 1.0, KN_AFTER_STOP);
   if (m->o->easing) lk_anim_set_easing(F, node, m->o->easing, m->o->arg, "easing");
 }
@@ -1667,9 +1745,10 @@ int lk_anim_make_tween(lk_frame *F, int tidx, int arg, int nopts, int from_mode,
   double duration = lk_checknonneg(L, arg);
   anim_opts o;
   tween_make m;
-  int paths = check_values(L, arg + 1, 1);
+  int colors, paths = check_values(L, arg + 1, 1, &colors);
   read_opts(L, nopts ? nopts : lua_gettop(L) + 1, tween_options, n, &o);
   check_path_fields(L, arg + 1, paths, &o);
+  check_color_opts(L, colors, &o);
   if (child && o.iterations == HUGE_VAL)
     lk_fielderror(L, o.arg, "iterations", "a sequence's child must end (finite number expected)");
   m.vidx = arg + 1;
@@ -1689,14 +1768,18 @@ int lk_anim_make_tween(lk_frame *F, int tidx, int arg, int nopts, int from_mode,
 
 /* A spring node's channels: one kn_spring each, the motion of mo, the
    velocity option (a number for all, or a table by field) in `from`. */
-typedef struct spring_make { int vidx, velidx; const lk_spring_motion *mo; } spring_make;
+typedef struct spring_make {
+  int vidx, velidx;
+  const lk_spring_motion *mo;
+  const anim_opts *o;
+} spring_make;
 
 static void make_spring_node(lk_frame *F, int node, int tidx, void *ud) {
   spring_make *m = (spring_make *)ud;
   lua_State *L = F->L;
   kn_animator *A = &F->P->A;
   int c;
-  add_channels(F, node, tidx, m->vidx, 0, NULL);
+  add_channels(F, node, tidx, m->vidx, 0, &m->o->values);
   for (c = A->nodes[node].chan; c >= 0; c = A->chans[c].next) {
     kn_chan *ch = &A->chans[c];
     int k = ch->n > 0 ? ch->n : 1, i;
@@ -1789,8 +1872,11 @@ static int covers(lk_frame *F, int node, const void *object, int vidx, int fresh
     return 0;
   lua_pushnil(L);
   while (lua_next(L, vidx)) {
-    int n = lua_type(L, -1) == LUA_TTABLE ? (int)lk_rawlen(L, -1) : 0;
-    int rel = lua_type(L, -1) == LUA_TSTRING, id = known_key(F), c;
+    double x;
+    int rel = lua_type(L, -1) == LUA_TSTRING && relative_value(L, -1, &x);
+    int n = lua_type(L, -1) == LUA_TTABLE ? (int)lk_rawlen(L, -1)
+          : (lua_type(L, -1) == LUA_TNUMBER || rel) ? 0 : 4;   /* 4: a colour */
+    int id = known_key(F), c;
     c = id > 0 ? (fresh ? find_chan(A, node, object, id) : kn_anim_driver(A, object, id)) : -1;
     lua_pop(L, 1);
     if (c < 0 || A->chans[c].node != node || (!rel && A->chans[c].n != n)) {
@@ -1829,7 +1915,12 @@ static void retarget_chan(lk_frame *F, int c) {
   kn_chan *ch = &F->P->A.chans[c];
   kn_spring *s = ch->spring;
   int k = ch->n > 0 ? ch->n : 1, i, rel = 0;
-  double r = 0.0, *t = (double *)lua_newuserdata(L, (size_t)k * sizeof(double));
+  double r = 0.0, *t;
+  if (ch->color) {
+    lk_anim_color_retarget(F, c, -1);
+    return;
+  }
+  t = (double *)lua_newuserdata(L, (size_t)k * sizeof(double));
   if (lua_type(L, -2) == LUA_TSTRING) rel = relative_value(L, -2, &r);
   for (i = 0; i < k; i++) {
     if (rel) {
@@ -1887,13 +1978,14 @@ static int animator_spring(lua_State *L) {
   anim_opts o;
   lk_spring_motion mo;
   spring_make m;
-  int n, node, i, own = 0;
+  int n, node, i, own = 0, colors;
   if (P->busy) return lk_anim_self_error(L, "animator busy (a frame is being written)");
   lua_settop(L, 4);
   n = check_targets(L, 2);
-  (void)check_values(L, 3, 0);
+  (void)check_values(L, 3, 0, &colors);
   if (lua_isnoneornil(L, 4)) { lua_settop(L, 3); lua_newtable(L); own = 1; }
   read_opts(L, 4, spring_options, n, &o);
+  check_color_opts(L, colors, &o);
   if (own) o.t = 0;
   lk_spring_read_motion(L, 4, 4, &mo);
   m.velidx = 0;
@@ -1911,6 +2003,7 @@ static int animator_spring(lua_State *L) {
   } else {
     m.vidx = 3;
     m.mo = &mo;
+    m.o = &o;
     if (n > 0) {
       node = make_group(&F, 2, n, &o, 0.0, make_spring_node, KN_NODE_SPRING, &m);
     } else {

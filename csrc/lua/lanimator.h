@@ -134,6 +134,23 @@ void lk_anim_snap(lk_frame *F, int node);
 /* Whether a node has no field left anywhere below it. */
 int lk_anim_fieldless(kn_animator *A, int node);
 
+/* anim_color.c: colour channels (a tween's or a spring's). */
+/* Whether the value at idx is a colour (a colour string or a Color). */
+int lk_anim_color_value(lua_State *L, int idx);
+/* Make channel c (n = 4) a colour channel for the value at idx,
+   interpolated in `space` with hue mode `hue`; keeps the value. */
+void lk_anim_color_chan(lk_frame *F, int c, int idx, int space, int hue);
+/* The start of colour channel c, its field's value on top: the ends (a
+   tween's from and to, a spring's position and target) from that colour
+   and the one given; pops the value.  0 when the field holds no colour,
+   with the message pushed above the value. */
+int lk_anim_color_read(lk_frame *F, int c);
+/* Write colour channel c's value: the object below its field name on top
+   (both left there but the name, which the write consumes). */
+void lk_anim_color_write(lk_frame *F, int c);
+/* Retarget colour spring channel c to the colour at idx. */
+void lk_anim_color_retarget(lk_frame *F, int c, int idx);
+
 /* The LuaJIT FFI path's step (core._ffi_abi.api.animator_step): advance
    the top-level tweens that need no Lua in this frame (started, no
    callback, no Lua easing, not ending, number fields of plain tables),

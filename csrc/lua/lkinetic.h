@@ -40,6 +40,7 @@
 #define SHAPE_NUMBER 0u
 #define SHAPE_VECTOR 1u
 #define SHAPE_NAMED  2u
+#define SHAPE_COLOR  3u  /* one colour (with MAPPED) */
 #define SHAPE_MASK   3u
 #define CNAMES       4u  /* named: every name is free of '\0' (names_of usable) */
 #define EVENTS_SHIFT 4   /* then the kn_tl_event_kind mask of callbacks set */
@@ -154,7 +155,7 @@ int lk_fielderror(lua_State *L, int arg, const char *key, const char *msg);
    is one edit), offered only within 1 edit for keys of up to 5 characters
    and 2 for longer ones (the first in `known` on a tie); without one,
    "unknown option 'zzz'", followed by "(options: a, b, c)" when `known`
-   has at most 12 names.  Any other key: "unexpected key of type boolean
+   has at most 16 names.  Any other key: "unexpected key of type boolean
    (true); options are named by strings", with ", <items>" appended when
    items is not NULL (what the array part holds).  Of several bad keys the
    least is reported (strings first, bytewise), whatever the table's

@@ -20,6 +20,7 @@
 #include "easing.h"
 #include "interp.h"
 #include "path.h"
+#include "color.h"
 #include "timeline.h"
 
 /* tl->user: SHAPE_*, CNAMES, the callbacks from EVENTS_SHIFT up and
@@ -77,6 +78,12 @@ static const char *shown(lua_State *L, int idx) {
                                          : lk_typename(L, idx);
 }
 
+/* As shown, a string quoted: what a colour value that is none shows. */
+static const char *quoted(lua_State *L, int idx) {
+  if (lua_type(L, idx) == LUA_TSTRING) return lua_pushfstring(L, "'%s'", lua_tostring(L, idx));
+  return shown(L, idx);
+}
+
 /* A finite number at idx, or an error "<ctx>: number expected, got ...". */
 static double finite_at(lua_State *L, int idx, int seg, const char *field,
                         const char *prefix) {
@@ -93,7 +100,61 @@ static double finite_at(lua_State *L, int idx, int seg, const char *field,
 
 /* ---- states ----------------------------------------------------------- */
 
-/* Shape and size of def.from (at `from`); names go to uv[1..n], sorted. */
+/* How a colour's keyframes were given, in uv.colors[j + 1] for the first
+   of its 4 components j: what the timeline returns. */
+enum { COLOR_STRING = 1, COLOR_OBJECT = 2 };
+
+/* The form of the colour at idx (a colour string or a kinetic.Color), 0
+   when it is not one. */
+static int color_form(lua_State *L, int idx) {
+  kn_color c;
+  if (!lk_tocolor(L, idx, &c)) return 0;
+  return lua_type(L, idx) == LUA_TSTRING ? COLOR_STRING : COLOR_OBJECT;
+}
+
+/* uv.colors[j + 1] = form (the table made when missing). */
+static void note_color(lua_State *L, int uv, int j, int form) {
+  lua_getfield(L, uv, "colors");
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, uv, "colors");
+  }
+  lua_pushinteger(L, form);
+  lua_rawseti(L, -2, j + 1);
+  lua_pop(L, 1);
+}
+
+/* The sorted names uv[1..n] of def.from (at `from`) as components: a
+   colour property takes 4, its name repeated.  Returns the count. */
+static int expand_colors(lua_State *L, int from, int uv, int n) {
+  int i, k, m = 0, form;
+  lua_createtable(L, n, 0);
+  for (i = 1; i <= n; i++) {
+    lua_rawgeti(L, uv, i);
+    lua_pushvalue(L, -1);
+    lua_rawget(L, from);
+    form = color_form(L, -1);
+    lua_pop(L, 1);
+    if (form) note_color(L, uv, m, form);
+    for (k = 0; k < (form ? 4 : 1); k++) {
+      lua_pushvalue(L, -1);
+      lua_rawseti(L, -3, ++m);
+    }
+    lua_pop(L, 1);
+  }
+  if (m > MAX_ELEMENTS) context_error(L, 0, "from", "too many properties");
+  for (i = 1; i <= m; i++) {
+    lua_rawgeti(L, -1, i);
+    lua_rawseti(L, uv, i);
+  }
+  lua_pop(L, 1);
+  return m;
+}
+
+/* Shape and size of def.from (at `from`); names go to uv[1..n], sorted
+   (a colour's repeated for its 4 components). */
 static unsigned from_shape(lua_State *L, int from, int uv, int *ncomp) {
   int n = 0, i, j;
   switch (lua_type(L, from)) {
@@ -104,9 +165,15 @@ static unsigned from_shape(lua_State *L, int from, int uv, int *ncomp) {
     case LUA_TTABLE:
       break;
     default:
+      if (color_form(L, from)) {
+        note_color(L, uv, 0, color_form(L, from));
+        *ncomp = 4;
+        return SHAPE_COLOR;
+      }
       context_error(L, 0, "from",
-                    "number, array or table of named numbers expected, got %s",
-                    lk_typename(L, from));
+                    "number, array, colour or table of named values expected, got %s",
+                    lua_type(L, from) == LUA_TSTRING ? lua_pushfstring(L, "'%s'",
+                      lua_tostring(L, from)) : lk_typename(L, from));
   }
   n = (int)lk_rawlen(L, from);
   if (n > 0) {
@@ -126,7 +193,7 @@ static unsigned from_shape(lua_State *L, int from, int uv, int *ncomp) {
   }
   if (n == 0)
     context_error(L, 0, "from",
-                  "number, array or table of named numbers expected, got an empty table");
+                  "number, array, colour or table of named values expected, got an empty table");
   /* insertion sort of the names: a fixed, documented order */
   for (i = 2; i <= n; i++) {
     for (j = i; j > 1; j--) {
@@ -140,8 +207,33 @@ static unsigned from_shape(lua_State *L, int from, int uv, int *ncomp) {
       lua_rawseti(L, uv, j);
     }
   }
-  *ncomp = n;
+  *ncomp = expand_colors(L, from, uv, n);
   return SHAPE_NAMED;
+}
+
+/* Keep the colour at idx as keyframe seg of the colour at component j
+   (uv.colorkeys[j + 1][seg + 1]); its 4 components in dst are filled by
+   prepare_colors once every keyframe is read. */
+static void color_key(lua_State *L, int uv, int j, int seg, int idx, double *dst) {
+  int i;
+  lua_getfield(L, uv, "colorkeys");
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, uv, "colorkeys");
+  }
+  lua_rawgeti(L, -1, j + 1);
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, j + 1);
+  }
+  lua_pushvalue(L, idx);
+  lua_rawseti(L, -2, seg + 1);
+  lua_pop(L, 2);
+  for (i = 0; i < 4; i++) dst[i] = 0.0;
 }
 
 /* Read a state (def.from when seg == 0, else segment seg's `to`) at idx
@@ -152,6 +244,12 @@ static void read_state(lua_State *L, int idx, int seg, unsigned shape,
   int j;
   if (shape == SHAPE_NUMBER) {
     dst[0] = finite_at(L, idx, seg, field, "");
+    return;
+  }
+  if (shape == SHAPE_COLOR) {
+    if (!color_form(L, idx))
+      context_error(L, seg, field, "colour expected (as 'from'), got %s", quoted(L, idx));
+    color_key(L, uv, 0, seg, idx, dst);
     return;
   }
   if (lua_type(L, idx) != LUA_TTABLE) {
@@ -178,8 +276,15 @@ static void read_state(lua_State *L, int idx, int seg, unsigned shape,
     }
     return;
   }
+  lua_getfield(L, uv, "colors");          /* nil: numbers only */
   for (j = 0; j < ncomp; j++) {           /* named: every name of from ... */
     const char *name, *pre;
+    int colour = 0;
+    if (lua_istable(L, -1)) {
+      lua_rawgeti(L, -1, j + 1);
+      colour = !lua_isnil(L, -1);
+      lua_pop(L, 1);
+    }
     lua_rawgeti(L, uv, j + 1);
     name = lua_tostring(L, -1);
     lua_pushvalue(L, -1);
@@ -190,10 +295,20 @@ static void read_state(lua_State *L, int idx, int seg, unsigned shape,
                       "got an array of %d items", (int)lk_rawlen(L, idx));
       context_error(L, seg, field, "property '%s' missing (as in 'from')", name);
     }
+    if (colour) {
+      if (!color_form(L, -1))
+        context_error(L, seg, field, "property '%s': colour expected (as in 'from'), got %s",
+                      name, quoted(L, -1));
+      color_key(L, uv, j, seg, lua_gettop(L), dst + j);
+      lua_pop(L, 2);
+      j += 3;
+      continue;
+    }
     pre = lua_pushfstring(L, "property '%s': ", name);
     dst[j] = finite_at(L, -2, seg, field, pre);
     lua_pop(L, 3);
   }
+  lua_pop(L, 1);
   if (seg == 0) return;
   lua_pushnil(L);                        /* ... and no other */
   while (lua_next(L, idx) != 0) {
@@ -363,13 +478,15 @@ static void timeline_state(lua_State *L, kn_timeline *tl, int self, double t,
    fields of a segment: any other name is refused. */
 static const char *const timeline_option_names[] = {
   "from", "interpolation", "angle_unit", "pivot", "after", "iterations", "delay",
-  "on_keyframe", "on_iteration", "on_complete", "path", "rotate", "fields", NULL
+  "on_keyframe", "on_iteration", "on_complete", "path", "rotate", "fields", "color_space",
+  "hue", NULL
 };
 /* Bits of the names check_names finds in def (lk_checkoptions). */
 enum {
   HAS_INTERPOLATION = 1u << 1, HAS_ANGLE_UNIT = 1u << 2, HAS_PIVOT = 1u << 3,
   HAS_AFTER = 1u << 4, HAS_ITERATIONS = 1u << 5, HAS_DELAY = 1u << 6,
-  HAS_CALLBACKS = 7u << 7, HAS_PATH = 1u << 10, HAS_ROTATE = 1u << 11, HAS_FIELDS = 1u << 12
+  HAS_CALLBACKS = 7u << 7, HAS_PATH = 1u << 10, HAS_ROTATE = 1u << 11, HAS_FIELDS = 1u << 12,
+  HAS_COLOR_SPACE = 1u << 13, HAS_HUE = 1u << 14
 };
 static const char *const segment_field_names[] = { "to", "duration", "easing", NULL };
 
@@ -384,6 +501,7 @@ typedef struct timeline_options {
   int mode, unit, after;     /* indices into mode_names, unit_names, after_names */
   double iterations, delay, pivot[2];
   int mapped;                /* the values go through a map (MAPPED) */
+  int space, hue;            /* colours: enum kn_color_space, enum kn_color_hue */
 } timeline_options;
 
 /* def.pivot into o->pivot: {x, y} of finite numbers for interpolation =
@@ -465,6 +583,56 @@ static int read_path(lua_State *L, timeline_options *o, unsigned present) {
   lua_rawseti(L, -2, n + 1);                     /* the names it writes: #fields */
   lua_setfield(L, UV, "fields");
   return 1;
+}
+
+/* def.color_space (a CSS space name; oklab when absent) and def.hue
+   ("shorter" when absent) of colour keyframes, into o and uv.color_space.
+   Returns 1. */
+static int read_colors(lua_State *L, timeline_options *o) {
+  static const char hue_names[4][16] = { "shorter", "longer", "increasing", "decreasing" };
+  if (o->mode != KN_INTERP_LINEAR)
+    context_error(L, 0, "interpolation", "colours interpolate in color_space (linear expected)");
+  lua_getfield(L, DEF, "color_space");
+  if (!lua_isnil(L, -1)) {
+    const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    o->space = s != NULL ? kn_color_space_find(s, strlen(s)) : -1;
+    if (o->space < 0)
+      context_error(L, 0, "color_space", "colour space expected (srgb, srgb-linear, display-p3, "
+                    "a98-rgb, prophoto-rgb, rec2020, xyz, xyz-d50, xyz-d65, lab, lch, oklab, "
+                    "oklch, hsl, hwb), got %s", quoted(L, -1));
+  }
+  lua_pop(L, 1);
+  o->hue = option(L, "hue", hue_names, 4, KN_HUE_SHORTER,
+                  "'shorter', 'longer', 'increasing' or 'decreasing'");
+  lua_pushinteger(L, o->space);
+  lua_setfield(L, UV, "color_space");
+  return 1;
+}
+
+/* Each segment's ends of every colour: the premultiplied components of its
+   two keyframes in o->space, hue fixed up (kn_color_mix_ends), as the
+   segment's prepared endpoints A and B (the linear mode lerps them). */
+static void prepare_colors(lua_State *L, kn_timeline *tl, const timeline_options *o) {
+  lua_getfield(L, UV, "colors");
+  lua_getfield(L, UV, "colorkeys");
+  lua_pushnil(L);
+  while (lua_next(L, -3) != 0) {
+    int j = (int)lua_tointeger(L, -2) - 1, i;
+    lua_pop(L, 1);
+    lua_rawgeti(L, -2, j + 1);
+    for (i = 0; i < tl->nseg; i++) {
+      size_t at = (size_t)i * (size_t)tl->ncomp + (size_t)j;
+      kn_color a, b;
+      lua_rawgeti(L, -1, i + 1);
+      lua_rawgeti(L, -2, i + 2);
+      (void)lk_tocolor(L, -2, &a);
+      (void)lk_tocolor(L, -1, &b);
+      kn_color_mix_ends(&a, &b, o->space, o->hue, tl->A + at, tl->B + at);
+      lua_pop(L, 2);
+    }
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 2);
 }
 
 /* def.iterations: a number >= 1 (math.huge included); absent, 1 for
@@ -560,6 +728,14 @@ static void read_options(lua_State *L, timeline_options *o, unsigned present) {
   o->delay = !(present & HAS_DELAY) ? 0.0 : read_delay(L);
   o->events = !(present & HAS_CALLBACKS) ? 0 : read_callbacks(L);
   o->mapped = (present & (HAS_PATH | HAS_ROTATE | HAS_FIELDS)) ? read_path(L, o, present) : 0;
+  o->space = KN_CS_OKLAB;
+  o->hue = KN_HUE_SHORTER;
+  lua_getfield(L, UV, "colors");
+  if (!lua_isnil(L, -1)) o->mapped = read_colors(L, o);
+  else if (present & (HAS_COLOR_SPACE | HAS_HUE))
+    context_error(L, 0, (present & HAS_COLOR_SPACE) ? "color_space" : "hue",
+                  "only colour keyframes take it");
+  lua_pop(L, 1);
 }
 
 /* Push the timeline block (TL) for the options, its fields set and, for
@@ -670,6 +846,7 @@ static int kinetic_timeline(lua_State *L) {
   read_state(L, FROM, 0, o.shape, o.ncomp, FROM, UV, tl->keys);
   for (i = 1; i <= o.nseg; i++) read_segment(L, tl, o.shape, i);
   kn_timeline_finish(tl);
+  if (o.mapped && o.shape != SHAPE_NUMBER) prepare_colors(L, tl, &o);
   if (!(tl->duration > 0.0) || !isfinite(tl->duration) ||
       !(tl->total >= 0.0))
     return lk_argerror(L, DEF, "total duration out of range");
@@ -692,30 +869,100 @@ static int opt_out(lua_State *L, int idx) {
   return idx;
 }
 
-/* A path timeline's point at the fraction in tl->scratch (the timeline at
-   stack index self): x, y, angle into xya; returns how many it shows (2,
-   or 3 when it rotates).  Leaves uv.fields on the stack. */
-static int path_point(lua_State *L, kn_timeline *tl, int self, double *xya) {
+/* ---- mapped values: a path's point, colours ---------------------------- */
+
+/* A path timeline's point at the fraction in tl->scratch (its user value
+   at uvi): x, y, angle into xya; returns how many it shows (2, or 3 when
+   it rotates). */
+static int path_point(lua_State *L, kn_timeline *tl, int uvi, double *xya) {
   int n;
-  lk_getuservalue(L, self);
-  lua_getfield(L, -1, "path");
-  lua_getfield(L, -2, "fields");
-  lua_remove(L, -3);
+  lua_getfield(L, uvi, "path");
+  lua_getfield(L, uvi, "fields");
   n = (int)lk_rawlen(L, -1);
   kn_path_at(lk_topath(L, -2), tl->scratch[0], &xya[0], &xya[1], &xya[2], NULL);
-  lua_remove(L, -2);
+  lua_pop(L, 2);
   return n;
 }
 
-/* The mapped state into the table at out: a path's {x, y [, angle]}. */
-static void fill_mapped(lua_State *L, kn_timeline *tl, int self, int out) {
-  double xya[3];
-  int j, n = path_point(L, tl, self, xya);
-  lua_pop(L, 1);
-  for (j = 0; j < n; j++) {
-    lua_pushnumber(L, (lua_Number)xya[j]);
-    lua_rawseti(L, out, j + 1);
+/* Push the colour whose interpolated components start at tl->scratch[j]
+   (its user value at uvi), as its keyframes were given: a string as
+   "#rrggbb[aa]", a kinetic.Color as one. */
+static void push_color(lua_State *L, kn_timeline *tl, int uvi, int j) {
+  kn_color c;
+  char hex[10];
+  int form;
+  lua_getfield(L, uvi, "colors");
+  lua_rawgeti(L, -1, j + 1);
+  form = (int)lua_tointeger(L, -1);
+  lua_getfield(L, uvi, "color_space");
+  kn_color_mix_at(tl->scratch + j, (int)lua_tointeger(L, -1), &c);
+  lua_pop(L, 3);
+  if (form == COLOR_STRING) {
+    kn_color_hex(&c, hex);
+    lua_pushstring(L, hex);
+  } else {
+    lk_pushcolor(L, &c);
   }
+}
+
+/* Store the mapped state in the object at obj (its fields set with
+   lua_settable when meta, else raw): a path's point in its fields (or
+   items 1..n when `items`), named properties by name. */
+static void put_mapped(lua_State *L, kn_timeline *tl, int self, int obj, int items, int meta) {
+  int uvi, j;
+  lk_getuservalue(L, self);
+  uvi = lua_gettop(L);
+  if ((tl->user & SHAPE_MASK) == SHAPE_NUMBER) {          /* a path */
+    double xya[3];
+    int n = path_point(L, tl, uvi, xya);
+    lua_getfield(L, uvi, "fields");
+    for (j = 0; j < n; j++) {
+      if (items) lua_pushinteger(L, j + 1);
+      else lua_rawgeti(L, -1, j + 1);
+      lua_pushnumber(L, (lua_Number)xya[j]);
+      if (meta) lua_settable(L, obj); else lua_rawset(L, obj);
+    }
+  } else {                                                 /* named, colours among them */
+    lua_getfield(L, uvi, "colors");
+    for (j = 0; j < tl->ncomp; j++) {
+      int colour;
+      lua_rawgeti(L, -1, j + 1);
+      colour = !lua_isnil(L, -1);
+      lua_pop(L, 1);
+      lua_rawgeti(L, uvi, j + 1);
+      if (colour) push_color(L, tl, uvi, j);
+      else lua_pushnumber(L, (lua_Number)tl->scratch[j]);
+      if (meta) lua_settable(L, obj); else lua_rawset(L, obj);
+      if (colour) j += 3;
+    }
+  }
+  lua_settop(L, uvi - 1);
+}
+
+/* Push the mapped state as `at` returns it: a path's x, y [, angle] (or
+   out filled), a colour, or the named properties (in out or a new
+   table). */
+static int push_mapped(lua_State *L, kn_timeline *tl, int self, int out) {
+  unsigned shape = tl->user & SHAPE_MASK;
+  if (shape == SHAPE_COLOR) {
+    lk_getuservalue(L, self);
+    push_color(L, tl, lua_gettop(L), 0);
+    lua_remove(L, -2);
+    return 1;
+  }
+  if (shape == SHAPE_NUMBER && out == 0) {
+    double xya[3];
+    int j, n;
+    lk_getuservalue(L, self);
+    n = path_point(L, tl, lua_gettop(L), xya);
+    lua_pop(L, 1);
+    for (j = 0; j < n; j++) lua_pushnumber(L, (lua_Number)xya[j]);
+    return n;
+  }
+  if (out == 0) { lua_createtable(L, 0, tl->ncomp); out = lua_gettop(L); }
+  put_mapped(L, tl, self, out, shape == SHAPE_NUMBER, 0);
+  lua_pushvalue(L, out);
+  return 1;
 }
 
 /* Write the state in tl->scratch into the table at `out`, raw, as `at` and
@@ -726,7 +973,7 @@ static void fill_out(lua_State *L, kn_timeline *tl, int self, int out) {
   int j, n = tl->ncomp;
   const double *v = tl->scratch;
   if (tl->user & MAPPED) {
-    fill_mapped(L, tl, self, out);
+    put_mapped(L, tl, self, out, (tl->user & SHAPE_MASK) == SHAPE_NUMBER, 0);
     return;
   }
   if ((tl->user & SHAPE_MASK) == SHAPE_VECTOR) {
@@ -760,18 +1007,7 @@ static void fill_out(lua_State *L, kn_timeline *tl, int self, int out) {
    1, `out` at its index or 0). */
 static int push_state(lua_State *L, kn_timeline *tl, int out) {
   int j, n = tl->ncomp;
-  if ((tl->user & MAPPED) && out == 0) {       /* a path: x, y [, angle] */
-    double xya[3];
-    n = path_point(L, tl, 1, xya);
-    lua_pop(L, 1);
-    for (j = 0; j < n; j++) lua_pushnumber(L, (lua_Number)xya[j]);
-    return n;
-  }
-  if (tl->user & MAPPED) {
-    fill_out(L, tl, 1, out);
-    lua_pushvalue(L, out);
-    return 1;
-  }
+  if (tl->user & MAPPED) return push_mapped(L, tl, 1, out);
   switch (tl->user & SHAPE_MASK) {
     case SHAPE_NUMBER:
       lua_pushnumber(L, (lua_Number)tl->scratch[0]);
@@ -1033,6 +1269,11 @@ static inline void batch_write(lua_State *L, kn_timeline *tl, int self, int out,
     lua_rawseti(L, out, i);
     return;
   }
+  if (shape == SHAPE_COLOR) {
+    (void)push_mapped(L, tl, self, 0);
+    lua_rawseti(L, out, i);
+    return;
+  }
   if (lk_rawgeti(L, out, i) != LUA_TTABLE) {
     lua_pop(L, 1);
     lua_createtable(L, shape == SHAPE_VECTOR ? tl->ncomp : 0,
@@ -1133,20 +1374,14 @@ static int timeline_apply(lua_State *L) {
   unsigned shape = tl->user & SHAPE_MASK;
   if (t != LUA_TTABLE && t != LUA_TUSERDATA)
     return lk_typeerror(L, 2, "table or userdata");
-  if (shape == SHAPE_NUMBER && !(tl->user & MAPPED))
-    return lk_argerror(L, 2,
-      "a timeline of one number has no fields to write (use at or update)");
+  if ((shape == SHAPE_NUMBER && !(tl->user & MAPPED)) || shape == SHAPE_COLOR)
+    return lk_argerror(L, 2, shape == SHAPE_COLOR
+      ? "a timeline of one colour has no fields to write (use at or update)"
+      : "a timeline of one number has no fields to write (use at or update)");
   lua_settop(L, 2);
   timeline_state(L, tl, 1, tl->clock, "apply");
-  if (tl->user & MAPPED) {                       /* a path: its fields */
-    double xya[3];
-    int n = path_point(L, tl, 1, xya);
-    for (j = 0; j < n; j++) {
-      lua_rawgeti(L, 3, j + 1);
-      lua_pushnumber(L, (lua_Number)xya[j]);
-      lua_settable(L, 2);
-    }
-    lua_settop(L, 2);
+  if (tl->user & MAPPED) {                       /* honours __newindex */
+    put_mapped(L, tl, 1, 2, 0, 1);
     return 1;
   }
   lk_getuservalue(L, 1);                         /* 3 */

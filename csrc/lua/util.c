@@ -271,7 +271,7 @@ int lk_fieldrangeerror(lua_State *L, int arg, const char *key,
 
 /* Known lists of at most this many names are listed in full when an
    unknown name has no near one. */
-#define LIST_MAX 12
+#define LIST_MAX 16
 
 /* The optimal string alignment distance of a[0..na) and b[0..nb) (both
    <= NAME_MAX_SUGGEST): the fewest insertions, deletions, substitutions
