@@ -6,7 +6,7 @@
 ** its conversion to and from its parent (its "base"):
 **
 **   xyz-d65 -+- srgb-linear - srgb -+- hsl
-**            |                      +- hsv - hwb
+**            |                      +- hwb
 **            +- display-p3-linear - display-p3
 **            +- a98-rgb-linear - a98-rgb
 **            +- rec2020-linear - rec2020
@@ -19,8 +19,7 @@
 ** direct formula and lab to lch never passes through XYZ.  The matrices
 ** and transfer functions are those of CSS Color 4 section 18 ("Sample code
 ** for color conversions"), written as colorjs.io writes them (the rational
-** matrices of the spec, evaluated to doubles); hsv is an intermediate step
-** of hwb only.
+** matrices of the spec, evaluated to doubles).
 */
 #include "fpcontract.h"
 #include <math.h>
@@ -32,7 +31,7 @@
 
 /* The intermediate spaces, after the public ones. */
 enum {
-  N_P3_LIN = KN_CS_COUNT, N_A98_LIN, N_PROPHOTO_LIN, N_REC2020_LIN, N_HSV, N_COUNT
+  N_P3_LIN = KN_CS_COUNT, N_A98_LIN, N_PROPHOTO_LIN, N_REC2020_LIN, N_COUNT
 };
 
 /* Each space's parent in the tree above; -1 for the root. */
@@ -50,12 +49,11 @@ static const signed char parent[N_COUNT] = {
   KN_CS_XYZ_D65,       /* oklab */
   KN_CS_OKLAB,         /* oklch */
   KN_CS_SRGB,          /* hsl */
-  N_HSV,               /* hwb */
+  KN_CS_SRGB,          /* hwb */
   KN_CS_XYZ_D65,       /* display-p3-linear */
   KN_CS_XYZ_D65,       /* a98-rgb-linear */
   KN_CS_XYZ_D50,       /* prophoto-rgb-linear */
-  KN_CS_XYZ_D65,       /* rec2020-linear */
-  KN_CS_SRGB           /* hsv */
+  KN_CS_XYZ_D65        /* rec2020-linear */
 };
 
 static const char space_names[KN_CS_COUNT][16] = {
@@ -248,11 +246,13 @@ static void hsl_to_srgb(double v[3]) {
   }
 }
 
-/* HSV, the step between sRGB and HWB; the hue is missing for a grey */
-static int hsv_from_srgb(double v[3]) {
+/* HWB from sRGB (CSS Color 4 section 8): the hue of HSL (missing for a
+   grey), whiteness the least channel, blackness 1 - the greatest.  This is
+   HSV's w = v (1 - s), b = 1 - v with v (1 - s) = min written out, which
+   stays finite where s = (max - min) / max does not. */
+static int hwb_from_srgb(double v[3]) {
   double r = v[0], g = v[1], b = v[2];
-  double max = fmax(fmax(r, g), b), min = fmin(fmin(r, g), b), d = max - min;
-  double h = 0, s = 0;
+  double max = fmax(fmax(r, g), b), min = fmin(fmin(r, g), b), d = max - min, h = 0;
   int none = d == 0;
   if (!none) {
     if (max == r) h = (g - b) / d + (g < b ? 6 : 0);
@@ -260,12 +260,12 @@ static int hsv_from_srgb(double v[3]) {
     else h = (r - g) / d + 4;
     h *= 60;
   }
-  if (max != 0) s = d / max;
   if (h >= 360) h -= 360;
-  v[0] = h; v[1] = s * 100; v[2] = max * 100;
+  v[0] = h; v[1] = min * 100; v[2] = 100 - max * 100;
   return none;
 }
 
+/* sRGB from HSV (h in degrees, s and v in 0-100) */
 static void hsv_to_srgb(double v[3]) {
   double h = fmod(v[0], 360), s = v[1] / 100, val = v[2] / 100;
   int i;
@@ -277,21 +277,19 @@ static void hsv_to_srgb(double v[3]) {
   }
 }
 
-/* HWB (CSS Color 4 section 8): from HSV; whiteness plus blackness of 100%
-   or more is the grey w / (w + b) */
-static void hwb_from_hsv(double v[3]) {
-  double s = v[1], val = v[2];
-  v[1] = val * (100 - s) / 100;
-  v[2] = 100 - val;
-}
-
-static void hwb_to_hsv(double v[3]) {
-  double w = v[1] / 100, b = v[2] / 100, sum = w + b, val, s;
-  if (sum >= 1) { v[1] = 0; v[2] = w / sum * 100; return; }
-  val = 1 - b;
-  s = val == 0 ? 0 : 1 - w / val;
-  v[1] = s * 100;
-  v[2] = val * 100;
+/* sRGB from HWB (CSS Color 4 section 8) through HSV: whiteness plus
+   blackness of 100% or more is the grey w / (w + b) */
+static void hwb_to_srgb(double v[3]) {
+  double w = v[1] / 100, b = v[2] / 100, sum = w + b, val = 1 - b, s;
+  if (sum >= 1) {
+    v[1] = 0;
+    v[2] = w / sum * 100;
+  } else {
+    s = val == 0 ? 0 : 1 - w / val;
+    v[1] = s * 100;
+    v[2] = val * 100;
+  }
+  hsv_to_srgb(v);
 }
 
 /* LCH from Lab, OKLCH from OKLab (CSS Color 4 sections 9.3 and 9.4): a
@@ -373,15 +371,13 @@ static void to_base(int s, double v[3]) {
     case KN_CS_LCH: case KN_CS_OKLCH: polar_to_rect(v); break;
     case KN_CS_OKLAB: oklab_to_xyz(v); break;
     case KN_CS_HSL: hsl_to_srgb(v); break;
-    case KN_CS_HWB: hwb_to_hsv(v); break;
-    case N_HSV: hsv_to_srgb(v); break;
+    case KN_CS_HWB: hwb_to_srgb(v); break;
     default: break;
   }
 }
 
 /* v in the parent of space s to s's coordinates; *hue_none set when the
-   step finds the hue missing (a grey), left as it was otherwise (HWB
-   keeps HSV's) */
+   step finds the hue missing (a grey) */
 static void from_base(int s, double v[3], int *hue_none) {
   switch (s) {
     case KN_CS_SRGB: case KN_CS_DISPLAY_P3: map3(srgb_encode, v); break;
@@ -399,8 +395,7 @@ static void from_base(int s, double v[3], int *hue_none) {
     case KN_CS_OKLCH: *hue_none = polar_from_rect(v, 0.8 / 100000); break;
     case KN_CS_OKLAB: oklab_from_xyz(v); break;
     case KN_CS_HSL: *hue_none = hsl_from_srgb(v); break;
-    case KN_CS_HWB: hwb_from_hsv(v); break;
-    case N_HSV: *hue_none = hsv_from_srgb(v); break;
+    case KN_CS_HWB: *hue_none = hwb_from_srgb(v); break;
     default: break;
   }
 }
