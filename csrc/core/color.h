@@ -93,7 +93,14 @@ size_t kn_color_format(const kn_color *c, char *buf, size_t len);
    is not premultiplied; hues fixed up for `hue`, enum kn_color_hue; missing
    components resolved), so that the colour at t is kn_color_mix_at of the
    per-component lerp pa + t (pb - pa).  kn_color_mix_at unpremultiplies
-   (alpha clamped to [0, 1]; hue reduced to [0, 360)). */
+   (alpha clamped to [0, 1]; hue reduced to [0, 360)).  Details: a
+   component missing in both colours is 0 at both ends, and two missing
+   alphas are 1 at both ends (no premultiplication); kn_color_mix then
+   marks those components missing in its result (a missing alpha holding
+   0).  kn_color_mix_at divides by the interpolated alpha before clamping
+   it (extrapolation stays a straight line in premultiplied space), leaves
+   the components as they are where that alpha is 0, and keeps them within
+   KN_COLOR_MAX. */
 void kn_color_mix_ends(const kn_color *a, const kn_color *b, int space, int hue,
                        double pa[4], double pb[4]);
 void kn_color_mix_at(const double p[4], int space, kn_color *out);
