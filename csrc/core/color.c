@@ -424,8 +424,39 @@ static int convert_raw(int from, const double in[3], int to, double v[3]) {
 
 /* ---- conversions of colours --------------------------------------------- */
 
+/* CSS Color 4 section 4.4.1: the hue of a converted colour is powerless
+   when its chroma (lch, oklch) or saturation (hsl) is 0, or whiteness plus
+   blackness 100% (hwb), within the epsilons of the section 19 sample code
+   (lch C 0.0015, oklch C 0.000004, hsl s 0.001%, hwb w + b 99.999%), the
+   component then set to that exact value; this is in addition to the
+   conversion's own test (an exact grey, or OKLab/Lab a and b both tiny). */
+static int css_powerless(int space, double v[3]) {
+  switch (space) {
+    case KN_CS_LCH: if (v[1] > 0.0015) return 0; v[1] = 0; return 1;
+    case KN_CS_OKLCH: if (v[1] > 0.000004) return 0; v[1] = 0; return 1;
+    case KN_CS_HSL: if (v[1] > 0.001) return 0; v[1] = 0; return 1;
+    case KN_CS_HWB:
+      if (v[1] + v[2] < 99.999) return 0;
+      if (v[1] + v[2] < 100) v[2] = 100 - v[1];
+      return 1;
+    default: return 0;
+  }
+}
+
+/* c converted to `space` for CSS: the conversion, then powerless hues as 0
+   (the colour itself when it is in `space` already); returns 1 when the
+   hue is powerless. */
+static int convert_css(const kn_color *c, int space, double v[3]) {
+  int hue_none, hi = kn_color_hue_index(space);
+  if (space == c->space) { memcpy(v, c->c, 3 * sizeof(double)); return 0; }
+  hue_none = convert_raw(c->space, c->c, space, v);
+  if (css_powerless(space, v)) hue_none = 1;
+  if (hue_none && hi >= 0) v[hi] = 0;
+  return hue_none && hi >= 0;
+}
+
 void kn_color_to(const kn_color *c, int space, double out[3]) {
-  convert_raw(c->space, c->c, space, out);
+  convert_css(c, space, out);
 }
 
 /* The analogous-component categories of CSS Color 4 section 12.2: reds
@@ -447,20 +478,36 @@ static int category(int space, int i) {
   }
 }
 
+/* The components of `space` that carry forward the missing components of
+   c (section 12.2): the analogue of each missing component and, when every
+   component of c that is not missing has an analogue in `space`, all the
+   components of `space` that are not such an analogue (the analogous sets:
+   lab(50% none none) in lch has C and H missing). */
+static unsigned carried(const kn_color *c, int space) {
+  unsigned missing = c->none & 7u, none = 0, kept = 0;
+  int i, j, covered = 1;
+  for (i = 0; i < 3; i++) {
+    int cat = category(c->space, i), found = 0;
+    for (j = 0; j < 3; j++) {
+      if (cat == CAT_NONE || category(space, j) != cat) continue;
+      found = 1;
+      if (missing & (1u << i)) none |= 1u << j;
+      else kept |= 1u << j;
+    }
+    if (!found && !(missing & (1u << i))) covered = 0;
+  }
+  if (missing != 0 && covered) none |= 7u & ~kept;
+  return none;
+}
+
 void kn_color_convert(const kn_color *c, int space, kn_color *out) {
   unsigned none;
-  int i, j, hue_none;
+  int j, hue_none;
   kn_color r;
   if (space == c->space) { *out = *c; return; }
-  hue_none = convert_raw(c->space, c->c, space, r.c);
-  none = c->none & KN_COLOR_NONE_ALPHA;
-  for (i = 0; i < 3; i++) {
-    int cat = category(c->space, i);
-    if (!(c->none & (1u << i)) || cat == CAT_NONE) continue;
-    for (j = 0; j < 3; j++)
-      if (category(space, j) == cat) none |= 1u << j;
-  }
-  if (hue_none && kn_color_hue_index(space) >= 0) none |= 1u << kn_color_hue_index(space);
+  hue_none = convert_css(c, space, r.c);
+  none = (c->none & KN_COLOR_NONE_ALPHA) | carried(c, space);
+  if (hue_none) none |= 1u << kn_color_hue_index(space);
   for (j = 0; j < 3; j++)
     if (none & (1u << j)) r.c[j] = 0;
   r.space = space;

@@ -57,13 +57,16 @@ const char *kn_color_space_name(int space);
 int kn_color_parse(const char *s, size_t len, kn_color *out, char *err, size_t errlen);
 
 /* c in `space`, not gamut-mapped; powerless hues become missing, missing
-   components carry forward to analogous ones (CSS Color 4 section 12.1). */
+   components carry forward to analogous ones (CSS Color 4 section 12.1;
+   with the analogous sets: lab(50% none none) in lch has C and H
+   missing).  A colour already in `space` is copied as it is. */
 void kn_color_convert(const kn_color *c, int space, kn_color *out);
 
 /* c's components in `space` as CSS computes them outside interpolation
    (CSS Color 4 section 4.4): not gamut-mapped, a missing component of c
    taken as 0, a hue that the conversion finds powerless (an achromatic
-   colour) as 0.  Nothing is carried forward. */
+   colour, section 4.4.1) as 0.  Nothing is carried forward.  A colour
+   already in `space` is returned as it is. */
 void kn_color_to(const kn_color *c, int space, double out[3]);
 
 /* The index of the hue among the components of `space` (0 for hsl and
