@@ -1005,4 +1005,74 @@ function Animator:count() end
 ---@return kinetic.Animator
 function kinetic.animator() end
 
+-- ---- colours -------------------------------------------------------------
+
+---The colour spaces of `kinetic.mix` and `Color:to` ("xyz" is "xyz-d65").
+---@alias kinetic.ColorSpace
+---| "srgb" | "srgb-linear" | "display-p3" | "a98-rgb" | "prophoto-rgb" | "rec2020"
+---| "xyz" | "xyz-d50" | "xyz-d65" | "lab" | "lch" | "oklab" | "oklch" | "hsl" | "hwb"
+
+---How `kinetic.mix` interpolates hues (CSS Color 4 section 12.4).
+---@alias kinetic.HueMethod "shorter"|"longer"|"increasing"|"decreasing"
+
+---A CSS colour string (`"#336699"`, `"rebeccapurple"`, `"oklch(0.7 0.15 250 / 0.5)"` ...) or a Color.
+---@alias kinetic.ColorSpec string|kinetic.Color
+
+---A CSS Color 4 colour, kept in the space it was written in (immutable).
+---`tostring(c)` is its CSS text in that space: `rgb(51, 102, 153)`,
+---`rgba(...)`, `hsl(120 100% 25%)`, `lab(50 20 -30 / 0.5)`,
+---`color(display-p3 1 0 0)`, with `none` for a missing component.
+---@class kinetic.Color: userdata
+local Color = {}
+
+---Lowercase `"#rrggbb"`, or `"#rrggbbaa"` when alpha is below 1, of the
+---colour gamut-mapped to sRGB (CSS Color 4 section 13.2).
+---@return string
+function Color:hex() end
+
+---The colour gamut-mapped to sRGB: red, green, blue and alpha in [0, 1].
+---@return number r
+---@return number g
+---@return number b
+---@return number alpha
+function Color:rgba() end
+
+---The three components in `space` as CSS writes them, not gamut-mapped (RGB
+---and XYZ spaces on the 0-1 scale, hsl s and l and hwb w and b in 0-100, lab
+---and lch L in 0-100, oklab and oklch L in 0-1, hues in degrees; a missing or
+---powerless component as 0), then alpha.
+---@param space kinetic.ColorSpace
+---@return number c1
+---@return number c2
+---@return number c3
+---@return number alpha
+function Color:to(space) end
+
+---A colour from a CSS Color 4 string (every form that needs no document), from
+---sRGB numbers r, g, b [, alpha] in [0, 1], or a Color (returned as is).
+---
+---```lua
+---local c = kinetic.color("oklch(70% 0.15 250)")
+---print(c:hex(), c:to("hsl"))
+---kinetic.color(1, 0.5, 0)   -- rgb(255, 127.5, 0)
+---```
+---@param spec kinetic.ColorSpec|number
+---@param g? number
+---@param b? number
+---@param alpha? number
+---@return kinetic.Color
+function kinetic.color(spec, g, b, alpha) end
+
+---CSS Color 4 interpolation from a (t = 0) to b (t = 1) in `space` (default
+---"oklab"): missing components carried forward and filled from the other
+---colour, premultiplied alpha, hues by `hue` (default "shorter").  t may leave
+---[0, 1] (alpha is clamped).  The result is in `space`.
+---@param a kinetic.ColorSpec
+---@param b kinetic.ColorSpec
+---@param t number
+---@param space? kinetic.ColorSpace
+---@param hue? kinetic.HueMethod
+---@return kinetic.Color
+function kinetic.mix(a, b, t, space, hue) end
+
 return kinetic

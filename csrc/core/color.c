@@ -6,7 +6,7 @@
 ** its conversion to and from its parent (its "base"):
 **
 **   xyz-d65 -+- srgb-linear - srgb -+- hsl
-**            |                      +- hsv - hwb
+**            |                      +- hwb
 **            +- display-p3-linear - display-p3
 **            +- a98-rgb-linear - a98-rgb
 **            +- rec2020-linear - rec2020
@@ -19,8 +19,7 @@
 ** direct formula and lab to lch never passes through XYZ.  The matrices
 ** and transfer functions are those of CSS Color 4 section 18 ("Sample code
 ** for color conversions"), written as colorjs.io writes them (the rational
-** matrices of the spec, evaluated to doubles); hsv is an intermediate step
-** of hwb only.
+** matrices of the spec, evaluated to doubles).
 */
 #include "fpcontract.h"
 #include <math.h>
@@ -32,7 +31,7 @@
 
 /* The intermediate spaces, after the public ones. */
 enum {
-  N_P3_LIN = KN_CS_COUNT, N_A98_LIN, N_PROPHOTO_LIN, N_REC2020_LIN, N_HSV, N_COUNT
+  N_P3_LIN = KN_CS_COUNT, N_A98_LIN, N_PROPHOTO_LIN, N_REC2020_LIN, N_COUNT
 };
 
 /* Each space's parent in the tree above; -1 for the root. */
@@ -50,12 +49,11 @@ static const signed char parent[N_COUNT] = {
   KN_CS_XYZ_D65,       /* oklab */
   KN_CS_OKLAB,         /* oklch */
   KN_CS_SRGB,          /* hsl */
-  N_HSV,               /* hwb */
+  KN_CS_SRGB,          /* hwb */
   KN_CS_XYZ_D65,       /* display-p3-linear */
   KN_CS_XYZ_D65,       /* a98-rgb-linear */
   KN_CS_XYZ_D50,       /* prophoto-rgb-linear */
-  KN_CS_XYZ_D65,       /* rec2020-linear */
-  KN_CS_SRGB           /* hsv */
+  KN_CS_XYZ_D65        /* rec2020-linear */
 };
 
 static const char space_names[KN_CS_COUNT][16] = {
@@ -248,11 +246,13 @@ static void hsl_to_srgb(double v[3]) {
   }
 }
 
-/* HSV, the step between sRGB and HWB; the hue is missing for a grey */
-static int hsv_from_srgb(double v[3]) {
+/* HWB from sRGB (CSS Color 4 section 8): the hue of HSL (missing for a
+   grey), whiteness the least channel, blackness 1 - the greatest.  This is
+   HSV's w = v (1 - s), b = 1 - v with v (1 - s) = min written out, which
+   stays finite where s = (max - min) / max does not. */
+static int hwb_from_srgb(double v[3]) {
   double r = v[0], g = v[1], b = v[2];
-  double max = fmax(fmax(r, g), b), min = fmin(fmin(r, g), b), d = max - min;
-  double h = 0, s = 0;
+  double max = fmax(fmax(r, g), b), min = fmin(fmin(r, g), b), d = max - min, h = 0;
   int none = d == 0;
   if (!none) {
     if (max == r) h = (g - b) / d + (g < b ? 6 : 0);
@@ -260,12 +260,12 @@ static int hsv_from_srgb(double v[3]) {
     else h = (r - g) / d + 4;
     h *= 60;
   }
-  if (max != 0) s = d / max;
   if (h >= 360) h -= 360;
-  v[0] = h; v[1] = s * 100; v[2] = max * 100;
+  v[0] = h; v[1] = min * 100; v[2] = 100 - max * 100;
   return none;
 }
 
+/* sRGB from HSV (h in degrees, s and v in 0-100) */
 static void hsv_to_srgb(double v[3]) {
   double h = fmod(v[0], 360), s = v[1] / 100, val = v[2] / 100;
   int i;
@@ -277,21 +277,19 @@ static void hsv_to_srgb(double v[3]) {
   }
 }
 
-/* HWB (CSS Color 4 section 8): from HSV; whiteness plus blackness of 100%
-   or more is the grey w / (w + b) */
-static void hwb_from_hsv(double v[3]) {
-  double s = v[1], val = v[2];
-  v[1] = val * (100 - s) / 100;
-  v[2] = 100 - val;
-}
-
-static void hwb_to_hsv(double v[3]) {
-  double w = v[1] / 100, b = v[2] / 100, sum = w + b, val, s;
-  if (sum >= 1) { v[1] = 0; v[2] = w / sum * 100; return; }
-  val = 1 - b;
-  s = val == 0 ? 0 : 1 - w / val;
-  v[1] = s * 100;
-  v[2] = val * 100;
+/* sRGB from HWB (CSS Color 4 section 8) through HSV: whiteness plus
+   blackness of 100% or more is the grey w / (w + b) */
+static void hwb_to_srgb(double v[3]) {
+  double w = v[1] / 100, b = v[2] / 100, sum = w + b, val = 1 - b, s;
+  if (sum >= 1) {
+    v[1] = 0;
+    v[2] = w / sum * 100;
+  } else {
+    s = val == 0 ? 0 : 1 - w / val;
+    v[1] = s * 100;
+    v[2] = val * 100;
+  }
+  hsv_to_srgb(v);
 }
 
 /* LCH from Lab, OKLCH from OKLab (CSS Color 4 sections 9.3 and 9.4): a
@@ -373,15 +371,13 @@ static void to_base(int s, double v[3]) {
     case KN_CS_LCH: case KN_CS_OKLCH: polar_to_rect(v); break;
     case KN_CS_OKLAB: oklab_to_xyz(v); break;
     case KN_CS_HSL: hsl_to_srgb(v); break;
-    case KN_CS_HWB: hwb_to_hsv(v); break;
-    case N_HSV: hsv_to_srgb(v); break;
+    case KN_CS_HWB: hwb_to_srgb(v); break;
     default: break;
   }
 }
 
 /* v in the parent of space s to s's coordinates; *hue_none set when the
-   step finds the hue missing (a grey), left as it was otherwise (HWB
-   keeps HSV's) */
+   step finds the hue missing (a grey) */
 static void from_base(int s, double v[3], int *hue_none) {
   switch (s) {
     case KN_CS_SRGB: case KN_CS_DISPLAY_P3: map3(srgb_encode, v); break;
@@ -399,8 +395,7 @@ static void from_base(int s, double v[3], int *hue_none) {
     case KN_CS_OKLCH: *hue_none = polar_from_rect(v, 0.8 / 100000); break;
     case KN_CS_OKLAB: oklab_from_xyz(v); break;
     case KN_CS_HSL: *hue_none = hsl_from_srgb(v); break;
-    case KN_CS_HWB: hwb_from_hsv(v); break;
-    case N_HSV: *hue_none = hsv_from_srgb(v); break;
+    case KN_CS_HWB: *hue_none = hwb_from_srgb(v); break;
     default: break;
   }
 }
@@ -429,8 +424,39 @@ static int convert_raw(int from, const double in[3], int to, double v[3]) {
 
 /* ---- conversions of colours --------------------------------------------- */
 
+/* CSS Color 4 section 4.4.1: the hue of a converted colour is powerless
+   when its chroma (lch, oklch) or saturation (hsl) is 0, or whiteness plus
+   blackness 100% (hwb), within the epsilons of the section 19 sample code
+   (lch C 0.0015, oklch C 0.000004, hsl s 0.001%, hwb w + b 99.999%), the
+   component then set to that exact value; this is in addition to the
+   conversion's own test (an exact grey, or OKLab/Lab a and b both tiny). */
+static int css_powerless(int space, double v[3]) {
+  switch (space) {
+    case KN_CS_LCH: if (v[1] > 0.0015) return 0; v[1] = 0; return 1;
+    case KN_CS_OKLCH: if (v[1] > 0.000004) return 0; v[1] = 0; return 1;
+    case KN_CS_HSL: if (v[1] > 0.001) return 0; v[1] = 0; return 1;
+    case KN_CS_HWB:
+      if (v[1] + v[2] < 99.999) return 0;
+      if (v[1] + v[2] < 100) v[2] = 100 - v[1];
+      return 1;
+    default: return 0;
+  }
+}
+
+/* c converted to `space` for CSS: the conversion, then powerless hues as 0
+   (the colour itself when it is in `space` already); returns 1 when the
+   hue is powerless. */
+static int convert_css(const kn_color *c, int space, double v[3]) {
+  int hue_none, hi = kn_color_hue_index(space);
+  if (space == c->space) { memcpy(v, c->c, 3 * sizeof(double)); return 0; }
+  hue_none = convert_raw(c->space, c->c, space, v);
+  if (css_powerless(space, v)) hue_none = 1;
+  if (hue_none && hi >= 0) v[hi] = 0;
+  return hue_none && hi >= 0;
+}
+
 void kn_color_to(const kn_color *c, int space, double out[3]) {
-  convert_raw(c->space, c->c, space, out);
+  convert_css(c, space, out);
 }
 
 /* The analogous-component categories of CSS Color 4 section 12.2: reds
@@ -452,20 +478,36 @@ static int category(int space, int i) {
   }
 }
 
+/* The components of `space` that carry forward the missing components of
+   c (section 12.2): the analogue of each missing component and, when every
+   component of c that is not missing has an analogue in `space`, all the
+   components of `space` that are not such an analogue (the analogous sets:
+   lab(50% none none) in lch has C and H missing). */
+static unsigned carried(const kn_color *c, int space) {
+  unsigned missing = c->none & 7u, none = 0, kept = 0;
+  int i, j, covered = 1;
+  for (i = 0; i < 3; i++) {
+    int cat = category(c->space, i), found = 0;
+    for (j = 0; j < 3; j++) {
+      if (cat == CAT_NONE || category(space, j) != cat) continue;
+      found = 1;
+      if (missing & (1u << i)) none |= 1u << j;
+      else kept |= 1u << j;
+    }
+    if (!found && !(missing & (1u << i))) covered = 0;
+  }
+  if (missing != 0 && covered) none |= 7u & ~kept;
+  return none;
+}
+
 void kn_color_convert(const kn_color *c, int space, kn_color *out) {
   unsigned none;
-  int i, j, hue_none;
+  int j, hue_none;
   kn_color r;
   if (space == c->space) { *out = *c; return; }
-  hue_none = convert_raw(c->space, c->c, space, r.c);
-  none = c->none & KN_COLOR_NONE_ALPHA;
-  for (i = 0; i < 3; i++) {
-    int cat = category(c->space, i);
-    if (!(c->none & (1u << i)) || cat == CAT_NONE) continue;
-    for (j = 0; j < 3; j++)
-      if (category(space, j) == cat) none |= 1u << j;
-  }
-  if (hue_none && kn_color_hue_index(space) >= 0) none |= 1u << kn_color_hue_index(space);
+  hue_none = convert_css(c, space, r.c);
+  none = (c->none & KN_COLOR_NONE_ALPHA) | carried(c, space);
+  if (hue_none) none |= 1u << kn_color_hue_index(space);
   for (j = 0; j < 3; j++)
     if (none & (1u << j)) r.c[j] = 0;
   r.space = space;

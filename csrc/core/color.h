@@ -57,13 +57,16 @@ const char *kn_color_space_name(int space);
 int kn_color_parse(const char *s, size_t len, kn_color *out, char *err, size_t errlen);
 
 /* c in `space`, not gamut-mapped; powerless hues become missing, missing
-   components carry forward to analogous ones (CSS Color 4 section 12.1). */
+   components carry forward to analogous ones (CSS Color 4 section 12.1;
+   with the analogous sets: lab(50% none none) in lch has C and H
+   missing).  A colour already in `space` is copied as it is. */
 void kn_color_convert(const kn_color *c, int space, kn_color *out);
 
 /* c's components in `space` as CSS computes them outside interpolation
    (CSS Color 4 section 4.4): not gamut-mapped, a missing component of c
    taken as 0, a hue that the conversion finds powerless (an achromatic
-   colour) as 0.  Nothing is carried forward. */
+   colour, section 4.4.1) as 0.  Nothing is carried forward.  A colour
+   already in `space` is returned as it is. */
 void kn_color_to(const kn_color *c, int space, double out[3]);
 
 /* The index of the hue among the components of `space` (0 for hsl and
@@ -93,7 +96,14 @@ size_t kn_color_format(const kn_color *c, char *buf, size_t len);
    is not premultiplied; hues fixed up for `hue`, enum kn_color_hue; missing
    components resolved), so that the colour at t is kn_color_mix_at of the
    per-component lerp pa + t (pb - pa).  kn_color_mix_at unpremultiplies
-   (alpha clamped to [0, 1]; hue reduced to [0, 360)). */
+   (alpha clamped to [0, 1]; hue reduced to [0, 360)).  Details: a
+   component missing in both colours is 0 at both ends, and two missing
+   alphas are 1 at both ends (no premultiplication); kn_color_mix then
+   marks those components missing in its result (a missing alpha holding
+   0).  kn_color_mix_at divides by the interpolated alpha before clamping
+   it (extrapolation stays a straight line in premultiplied space), leaves
+   the components as they are where that alpha is 0, and keeps them within
+   KN_COLOR_MAX. */
 void kn_color_mix_ends(const kn_color *a, const kn_color *b, int space, int hue,
                        double pa[4], double pb[4]);
 void kn_color_mix_at(const double p[4], int space, kn_color *out);

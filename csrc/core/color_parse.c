@@ -19,11 +19,13 @@
 ** largest value allowed (CSS Values 4 section 10.9).
 **
 ** What CSS Color 4 clamps at parsed-value time is clamped: rgb() channels
-** to [0, 255], hsl() saturation and lightness and hwb() whiteness and
-** blackness to [0%, 100%], Lab and LCH lightness to [0, 100], OKLab and
-** OKLCH lightness to [0, 1], chroma below 0 to 0, alpha to [0, 1].
-** Everything else is kept within KN_COLOR_MAX, hues taken modulo 360
-** beyond it.  Percentages map to the reference ranges of each space:
+** to [0, 255], hsl() saturation below 0% to 0% (section 7.1; saturation
+** above 100%, lightness and hwb() whiteness and blackness are kept), Lab
+** and LCH lightness to [0, 100], OKLab and OKLCH lightness to [0, 1],
+** chroma below 0 to 0, alpha to [0, 1].  Hues are normalized to [0, 360)
+** (section 4.3).  Everything else is kept within KN_COLOR_MAX.  As CSS
+** Syntax 3 closes every block at the end of the input, a function left
+** open there ("rgb(1 2 3") is complete.  Percentages map to the reference ranges of each space:
 ** 100% is 255 in rgb(), 100 for L and 125 for a and b in lab(), 150 for
 ** LCH chroma, 1 for OKLab L, 0.4 for OKLab a and b and OKLCH chroma, 1 in
 ** color().
@@ -56,8 +58,9 @@ typedef struct cspec { double num, pct, lo, hi; int hue; } cspec;
 
 #define M KN_COLOR_MAX
 static const cspec spec_rgb = { 1.0 / 255, 0.01, 0, 1, 0 };
-static const cspec spec_pct100 = { 1, 1, 0, 100, 0 };    /* hsl s l, hwb w b */
-static const cspec spec_hue = { 1, 0, -M, M, 1 };
+static const cspec spec_hsl_s = { 1, 1, 0, M, 0 };
+static const cspec spec_pct = { 1, 1, -M, M, 0 };        /* hsl l, hwb w b */
+static const cspec spec_hue = { 1, 0, 0, 360, 1 };
 static const cspec spec_lab_l = { 1, 1, 0, 100, 0 };
 static const cspec spec_lab_ab = { 1, 1.25, -M, M, 0 };
 static const cspec spec_lch_c = { 1, 1.5, 0, M, 0 };
@@ -159,7 +162,9 @@ static int read_comp(P *p, int allowed, int index, comp *c) {
   if (tk.too_long) return fail(p, "number too long in %s()", p->fname);
   if (c->type != 0 && (c->type & allowed)) return 1;
   type_list(allowed, tl);
-  if (tk.type == KN_TK_EOF) return fail(p, "%s() is not closed", p->fname);
+  if (tk.type == KN_TK_EOF)
+    return index == 4 ? fail(p, "%s() alpha: %s expected at the end", p->fname, tl)
+                      : fail(p, "%s() component %d: %s expected at the end", p->fname, index, tl);
   if (index == 4)
     return fail(p, "%s() alpha: %s expected, got '%s'", p->fname, tl,
                 excerpt(tk.start, tk.end, ex));
@@ -174,7 +179,9 @@ static double comp_value(const comp *c, const cspec *s) {
   if (c->type == T_NONE) return 0;
   if (s->hue) {
     if (!isfinite(c->v)) return 0;
-    return fabs(c->v) <= s->hi ? c->v : fmod(c->v, 360.0);
+    x = fmod(c->v, 360.0);
+    if (x < 0) x += 360.0;
+    return x >= 360.0 ? 0.0 : x;
   }
   x = c->v * (c->type == T_PCT ? s->pct : s->num);
   if (x != x) return 0;
@@ -199,9 +206,9 @@ typedef struct fdesc {
 static const fdesc functions[] = {
   { "rgb", KN_CS_SRGB, 1, { &spec_rgb, &spec_rgb, &spec_rgb } },
   { "rgba", KN_CS_SRGB, 1, { &spec_rgb, &spec_rgb, &spec_rgb } },
-  { "hsl", KN_CS_HSL, 2, { &spec_hue, &spec_pct100, &spec_pct100 } },
-  { "hsla", KN_CS_HSL, 2, { &spec_hue, &spec_pct100, &spec_pct100 } },
-  { "hwb", KN_CS_HWB, 0, { &spec_hue, &spec_pct100, &spec_pct100 } },
+  { "hsl", KN_CS_HSL, 2, { &spec_hue, &spec_hsl_s, &spec_pct } },
+  { "hsla", KN_CS_HSL, 2, { &spec_hue, &spec_hsl_s, &spec_pct } },
+  { "hwb", KN_CS_HWB, 0, { &spec_hue, &spec_pct, &spec_pct } },
   { "lab", KN_CS_LAB, 0, { &spec_lab_l, &spec_lab_ab, &spec_lab_ab } },
   { "lch", KN_CS_LCH, 0, { &spec_lab_l, &spec_lch_c, &spec_hue } },
   { "oklab", KN_CS_OKLAB, 0, { &spec_ok_l, &spec_ok_ab, &spec_ok_ab } },
@@ -220,7 +227,7 @@ static int read_space(P *p, int *space) {
   size_t i;
   next_tok(p, &tk);
   if (tk.type != KN_TK_IDENT || tk.long_name) {
-    if (tk.type == KN_TK_EOF) return fail(p, "color() is not closed");
+    if (tk.type == KN_TK_EOF) return fail(p, "color(): a colour space expected at the end");
     return fail(p, "color(): a colour space expected, got '%s'", excerpt(tk.start, tk.end, ex));
   }
   for (i = 0; i <= tk.len; i++) {
@@ -242,7 +249,7 @@ static int read_modern(P *p, const fdesc *d, const cspec *const *spec, comp c[4]
   int i;
   for (i = 1; i < 3; i++) {
     peek_tok(p, &tk);
-    if (tk.type == KN_TK_RPAREN || is_slash(&tk))
+    if (tk.type == KN_TK_RPAREN || tk.type == KN_TK_EOF || is_slash(&tk))
       return fail(p, "%s() takes 3 components, got %d", p->fname, i);
     if (tk.type == KN_TK_COMMA)
       return fail(p, d->legacy ? "%s(): ',' after a component in the modern syntax (use "
@@ -257,8 +264,7 @@ static int read_modern(P *p, const fdesc *d, const cspec *const *spec, comp c[4]
     *alpha = 1;
     next_tok(p, &tk);
   }
-  if (tk.type == KN_TK_RPAREN) return 1;
-  if (tk.type == KN_TK_EOF) return fail(p, "%s() is not closed", p->fname);
+  if (tk.type == KN_TK_RPAREN || tk.type == KN_TK_EOF) return 1;
   if (!*alpha && tk.type != KN_TK_COMMA)
     return fail(p, "%s() takes 3 components and '/' alpha, got '%s' after them", p->fname,
                 excerpt(tk.start, tk.end, ex));
@@ -276,7 +282,8 @@ static int read_legacy(P *p, const fdesc *d, comp c[4], int *alpha) {
     return fail(p, "%s(): none is not allowed in the legacy comma syntax", p->fname);
   for (i = 1; i < 3; i++) {
     next_tok(p, &tk);
-    if (tk.type == KN_TK_RPAREN) return fail(p, "%s() takes 3 components, got %d", p->fname, i);
+    if (tk.type == KN_TK_RPAREN || tk.type == KN_TK_EOF)
+      return fail(p, "%s() takes 3 components, got %d", p->fname, i);
     if (tk.type != KN_TK_COMMA)
       return fail(p, "%s(): ',' expected in the legacy syntax, got '%s'", p->fname,
                   excerpt(tk.start, tk.end, ex));
@@ -291,8 +298,7 @@ static int read_legacy(P *p, const fdesc *d, comp c[4], int *alpha) {
     *alpha = 1;
     next_tok(p, &tk);
   }
-  if (tk.type == KN_TK_RPAREN) return 1;
-  if (tk.type == KN_TK_EOF) return fail(p, "%s() is not closed", p->fname);
+  if (tk.type == KN_TK_RPAREN || tk.type == KN_TK_EOF) return 1;
   return fail(p, "')' expected to close %s(), got '%s'", p->fname,
               excerpt(tk.start, tk.end, ex));
 }
