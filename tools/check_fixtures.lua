@@ -353,5 +353,22 @@ do
   check(worst < 1e-14, "polylines off their formula by " .. worst)
   print(string.format("path: %d cases (polylines off their formula by %.2g)", #paths.cases, worst))
 end
+-- ---------------------------------------------------------------- colour
+-- color.lua (colorjs.io, CSS Color 4): it loads, and each hex is its rgba rounded to 8 bits
+do
+  local col = load("color.lua")
+  if col then
+    local bad = 0
+    for _, e in ipairs(col.parse) do
+      local want = "#"
+      for i = 1, 3 do want = want .. string.format("%02x", floor(e.rgba[i] * 255 + 0.5)) end
+      if e.alpha ~= 1 then want = want .. string.format("%02x", floor(e.alpha * 255 + 0.5)) end
+      if want ~= e.hex and not e.hex_boundary then bad = bad + 1 end
+    end
+    check(bad == 0, bad .. " color.lua hex strings differ from their rgba")
+    print(string.format("color: %d parse entries, %d invalid strings, %d mix cases; hex agrees with rgba",
+                        #col.parse, #col.invalid, #col.mix))
+  end
+end
 print(failures == 0 and "all checks passed" or (failures .. " check(s) failed"))
 os.exit(failures == 0 and 0 or 1)
