@@ -88,10 +88,12 @@ describe("animator colours", function()
     end
     err("field 'c': number, array of numbers, colour or '+=n' / '-=n' expected, got 'rgb(1 2)'",
         function() anim:to({}, 1, { c = "rgb(1 2)" }) end)
-    err("field 'color_space': only a colour value takes it", function() anim:to({}, 1, { x = 1 }, { color_space = "oklab" }) end)
+    err("field 'color_space': only a colour value takes it",
+        function() anim:to({}, 1, { x = 1 }, { color_space = "oklab" }) end)
     err("field 'hue': one of 'shorter', 'longer', 'increasing', 'decreasing' expected, got 'short'",
         function() anim:to({}, 1, { c = "red" }, { hue = "short" }) end)
-    err("field 'color_space': colour space expected", function() anim:spring({}, { c = "red" }, { color_space = "rgb" }) end)
+    err("field 'color_space': colour space expected",
+        function() anim:spring({}, { c = "red" }, { color_space = "rgb" }) end)
     assert.are.equal(0, anim:count())
     local obj = { c = 3 }
     anim:to(obj, 1, { c = "red" })

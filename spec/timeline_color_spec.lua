@@ -55,8 +55,10 @@ describe("timeline colours", function()
     err("segment 1, field 'to': colour expected (as 'from'), got 3", { from = "red", { to = 3, duration = 1 } })
     err("segment 1, field 'to': property 'c': colour expected (as in 'from'), got 'nah'",
         { from = { c = "red" }, { to = { c = "nah" }, duration = 1 } })
-    err("field 'color_space': only colour keyframes take it", { from = 0, { to = 1, duration = 1 }, color_space = "lab" })
-    err("field 'color_space': colour space expected", { from = "red", { to = "blue", duration = 1 }, color_space = "rgb" })
+    err("field 'color_space': only colour keyframes take it",
+        { from = 0, { to = 1, duration = 1 }, color_space = "lab" })
+    err("field 'color_space': colour space expected",
+        { from = "red", { to = "blue", duration = 1 }, color_space = "rgb" })
     err("field 'hue': 'shorter', 'longer', 'increasing' or 'decreasing' expected, got 'short'",
         { from = "red", { to = "blue", duration = 1 }, hue = "short" })
     err("field 'interpolation': colours interpolate in color_space",

@@ -539,6 +539,82 @@ end
 K("viewport{width = 0/0}", "viewport", { width = 0 / 0, height = 1 })
 K("viewport{colour}", "viewport", { width = 1, height = 1, colour = 1 })
 
+---------------------------------------------------------------- paths and colours
+local PATHS = {
+  { "bezier5", { kind = "bezier", { 0, 0 }, { 30, 80 }, { 60, -20 }, { 90, 100 }, { 120, 10 }, { 150, 60 } } },
+  { "spline", { kind = "bezier-spline", closed = true, { 0, 0 }, { 40, 80 }, { 120, 80 }, { 160, 0 },
+                { 120, -80 }, { 40, -80 } } },
+  { "catmull", { kind = "catmull-rom", { 0, 0 }, { 100, 20 }, { 130, 120 }, { 40, 160 }, { -30, 90 } } },
+  { "chordal", { kind = "catmull-rom", alpha = 1, closed = true, { 0, 0 }, { 10, 0 }, { 10, 30 } } },
+  { "cusp", { kind = "bezier", { 0, 0 }, { 100, 100 }, { 0, 100 }, { 100, 0 } } },
+  { "linear", { kind = "linear", closed = true, { 0, 0 }, { 3, 0 }, { 3, 4 } } },
+}
+local paths = {}
+for _, c in ipairs(PATHS) do
+  local p = K("path(" .. c[1] .. ")", "path", c[2])
+  if p then
+    paths[c[1]] = p
+    ts("tostring(path(" .. c[1] .. "))", p)
+    M("path(" .. c[1] .. "):length()", p, "length")
+    for _, u in ipairs({ -0.25, 0, 0.1, 1 / 3, 0.5, 0.77, 1, 1.5 }) do
+      M("path(" .. c[1] .. "):at(" .. u .. ")", p, "at", u)
+      M("path(" .. c[1] .. "):point(" .. u .. ")", p, "point", u)
+    end
+    M("path(" .. c[1] .. "):sample(8)", p, "sample", 8)
+    M("path(" .. c[1] .. "):sample(2, out)", p, "sample", 2, { 9 })
+  end
+end
+K("path{one point}", "path", { kind = "linear", { 0, 0 } })
+K("path{kind}", "path", { kind = "spiral", { 0, 0 }, { 1, 1 } })
+K("path{nan}", "path", { kind = "linear", { 0, 0 }, { 0 / 0, 1 } })
+K("path{spline count}", "path", { kind = "bezier-spline", { 0, 0 }, { 1, 1 }, { 2, 2 } })
+
+local COLORS = { "#0f8", "#11223344", "rebeccapurple", "transparent", "rgb(300 -20 0)", "rgba(10, 20, 30, 0.5)",
+                 "hsl(200deg 80% 40%)", "hwb(90 10% 20% / 0.7)", "lab(50% 120 -120)", "lch(70 40 none)",
+                 "oklab(0.6 0.1 -0.1)", "oklch(0.9 0.4 30)", "color(display-p3 1 0 0)", "color(rec2020 0.2 0.8 0.1)",
+                 "color(a98-rgb 0.5 0.5 0.5)", "color(prophoto-rgb 0.3 0.6 0.9)", "color(xyz-d50 0.2 0.3 0.4)",
+                 "color(srgb-linear 0.5 none 0.25)" }
+local SPACES = { "srgb", "srgb-linear", "display-p3", "a98-rgb", "prophoto-rgb", "rec2020", "xyz", "xyz-d50",
+                 "xyz-d65", "lab", "lch", "oklab", "oklch", "hsl", "hwb" }
+local colors = {}
+for i, spec in ipairs(COLORS) do
+  local c = K("color(" .. spec .. ")", "color", spec)
+  if c then
+    colors[i] = c
+    ts("tostring(color(" .. spec .. "))", c)
+    M("color(" .. spec .. "):hex()", c, "hex")
+    M("color(" .. spec .. "):rgba()", c, "rgba")
+    for _, space in ipairs(SPACES) do M("color(" .. spec .. "):to(" .. space .. ")", c, "to", space) end
+  end
+end
+K("color(r, g, b, a)", "color", 0.2, 0.4, 0.6, 0.8)
+K("color(bad)", "color", "rgb(1 2)")
+K("color(1.5, 0, 0)", "color", 1.5, 0, 0)
+for _, hue in ipairs({ "shorter", "longer", "increasing", "decreasing" }) do
+  for _, space in ipairs({ "oklab", "oklch", "srgb", "hsl", "lab" }) do
+    for _, t in ipairs({ 0, 0.3, 1 }) do
+      K("mix(" .. space .. ", " .. hue .. ", " .. t .. ")", "mix", "hsl(30 90% 50% / 0.4)", "oklch(0.6 0.2 300)",
+        t, space, hue)
+    end
+  end
+end
+K("mix(bad space)", "mix", "red", "blue", 0.5, "cmyk")
+if paths.spline then
+  local tp = K("timeline{path}", "timeline", { path = paths.spline, rotate = true, from = 0,
+                                               { to = 0.6, duration = 1, easing = "ease-in" },
+                                               { to = 1, duration = 1 } })
+  if tp then
+    for _, t in ipairs({ 0, 0.4, 1.2, 2 }) do M("timeline{path}:at(" .. t .. ")", tp, "at", t) end
+    M("timeline{path}:update", tp, "update", 0.5, {})
+    M("timeline{path}:apply", tp, "apply", {})
+  end
+end
+local tc = K("timeline{colours}", "timeline", { from = { fill = "#ff0000", x = 0 }, color_space = "lch",
+                                                 { to = { fill = "color(display-p3 0 1 0)", x = 1 }, duration = 1 } })
+if tc then
+  for _, t in ipairs({ 0, 0.3, 1 }) do M("timeline{colours}:at(" .. t .. ")", tc, "at", t) end
+end
+
 ---------------------------------------------------------------- animator
 do
   local anim = K("animator()", "animator")
@@ -560,6 +636,14 @@ do
   M("anim:fling(clamping)", anim, "fling", fling_obj, "c", -1500, { kind = "clamping" })
   M("anim:fling(decay)", anim, "fling", fling_obj, "d", 300, { kind = "decay", threshold = 1 })
   M("anim:fling(bad kind)", anim, "fling", fling_obj, "a", 1, { kind = "nope" })
+  local path_obj, color_obj = {}, { s = "#ff0000", c = kinetic.color("navy"), a = { 1, 1, 1, 1 } }
+  if paths.catmull then
+    M("anim:to(path)", anim, "to", path_obj, 0.5, { pos = paths.catmull }, { rotate = true, easing = "inOutSine" })
+  end
+  M("anim:to(colours)", anim, "to", color_obj, 0.5, { s = "oklch(0.7 0.2 150)", c = "white", a = "#00f8" },
+    { color_space = "oklch", hue = "longer" })
+  local color_spring = { c = "#123456" }
+  M("anim:spring(colour)", anim, "spring", color_spring, { c = "#fedcba" }, { preset = "gentle" })
   local seq_obj = { a = 0 }
   local seq = M("anim:sequence()", anim, "sequence", { iterations = 2, after = "reverse" })
   if seq then
@@ -590,6 +674,11 @@ do
       if fl then M("fl:progress()#" .. f, fl, "progress") end
       emit("spring_obj#" .. f, spring_obj)
       emit("seq_obj#" .. f, seq_obj)
+      emit("path_obj#" .. f, path_obj)
+      emit("color_obj.s#" .. f, color_obj.s)
+      emit("color_obj.c#" .. f, tostring(color_obj.c))
+      emit("color_obj.a#" .. f, color_obj.a)
+      emit("color_spring#" .. f, color_spring)
       for _, nh in ipairs({ { "t1", t1 }, { "t2", t2 }, { "g", g }, { "sp", sp }, { "seq", seq } }) do
         local name, h = nh[1], nh[2]
         M(name .. ":time()#" .. f, h, "time")

@@ -33,6 +33,15 @@ local RULES = {
     ulps = 2 ^ 27, scale = 1,
     why = "where sin(pi t / 2) first rounds to 1: next to its maximum a 1-ulp difference in sin moves "
           .. "that t by up to sqrt(2 ulp), 1.5e-8" },
+  { fn = "pow, cbrt, atan2, sin, cos", where = "lab and lch components", labels = "^color%(.*:to%(l[ac][bh]%)",
+    ulps = 8, scale = 128,
+    why = "CIE Lab's 116 f - 16 and 500 (fx - fy), f a cube root, and lch's hue by atan2: an ulp or three "
+          .. "of f, times 500, on a scale of 128" },
+  { fn = "pow, cbrt, atan2, sin, cos", where = "colours", labels = "^color", ulps = 8, scale = 1,
+    why = "the transfer functions' pow, OKLab's cbrt, hues by atan2 and back by sin and cos, each within "
+          .. "an ulp or three, then a 3 x 3 matrix" },
+  { fn = "pow, atan2", where = "paths", labels = "^path%(", ulps = 1, scale = 1,
+    why = "Catmull-Rom knots |dP|^alpha and the tangent's atan2" },
   -- (every spelling of them: inElastic, in-elastic, flux's elasticin, hump's elastic)
   { fn = "sin", where = "Elastic easings", labels = "[Ee]lastic", ulps = 1, scale = 1,
     why = "A * exp2(..) * sin(..) at an argument next to k pi: within 1 ulp of 1, the easing's scale" },
