@@ -15,6 +15,7 @@
 #include <math.h>
 
 #include "color.h"
+#include "interp.h"
 
 static double reduce_hue(double h) {
   double r;
@@ -68,8 +69,10 @@ static unsigned resolve(const kn_color *a, const kn_color *b, int space, kn_colo
   return ca->none & cb->none;
 }
 
-void kn_color_mix_ends(const kn_color *a, const kn_color *b, int space, int hue,
-                       double pa[4], double pb[4]) {
+/* kn_color_mix_ends, returning the mask of the components missing in
+   both colours. */
+static unsigned ends(const kn_color *a, const kn_color *b, int space, int hue,
+                     double pa[4], double pb[4]) {
   kn_color ca, cb;
   unsigned both = resolve(a, b, space, &ca, &cb);
   int hi = kn_color_hue_index(space), i;
@@ -88,6 +91,12 @@ void kn_color_mix_ends(const kn_color *a, const kn_color *b, int space, int hue,
   }
   pa[3] = ca.alpha;
   pb[3] = cb.alpha;
+  return both;
+}
+
+void kn_color_mix_ends(const kn_color *a, const kn_color *b, int space, int hue,
+                       double pa[4], double pb[4]) {
+  (void)ends(a, b, space, hue, pa, pb);
 }
 
 /* Unpremultiplied by the interpolated alpha itself (so that extrapolation
@@ -113,11 +122,9 @@ void kn_color_mix_at(const double p[4], int space, kn_color *out) {
 void kn_color_mix(const kn_color *a, const kn_color *b, double t, int space, int hue,
                   kn_color *out) {
   double pa[4], pb[4], p[4];
-  kn_color ca, cb;
-  unsigned both = resolve(a, b, space, &ca, &cb);
+  unsigned both = ends(a, b, space, hue, pa, pb);
   int i;
-  kn_color_mix_ends(a, b, space, hue, pa, pb);
-  for (i = 0; i < 4; i++) p[i] = pa[i] + t * (pb[i] - pa[i]);
+  for (i = 0; i < 4; i++) p[i] = kn_lerp(pa[i], pb[i], t);   /* the animator's lerp */
   kn_color_mix_at(p, space, out);
   for (i = 0; i < 3; i++)
     if (both & (1u << i)) out->c[i] = 0;
