@@ -5,8 +5,10 @@
 -- Writes build/gallery.svg (or out.svg): every named easing of kinetic.easings(),
 -- the steps() jump positions, linear() examples, the spring presets, the damping
 -- regimes and the duration/bounce family, springs as easings and step schedules,
--- each labelled.  Easings are sampled
--- with e:sample(n), springs with s:at(t); nothing here computes a curve itself.
+-- paths (kinetic.path) and colour ramps (kinetic.mix), each labelled.  Easings
+-- are sampled with e:sample(n), springs with s:at(t), paths with p:sample(n),
+-- p:at(u) and p:point(s), colours with kinetic.mix(...):hex(); nothing here
+-- computes a curve or a colour itself.
 -- Also usable as a module: dofile("examples/gallery.lua") writes the file and
 -- returns { path = ..., curves = <count>, sections = {...} }.
 
@@ -137,8 +139,9 @@ end
 table.sort(css, function(a, b) return css_set[a] < css_set[b] end)
 
 local title = kinetic._VERSION .. " — gallery"
-local intro = string.format("Every curve below is sampled by the library itself (e:sample(%d), s:at(t)); "
-  .. "dashed lines mark 0 and 1. %d easing names (kinetic.easings()).", N, #names)
+local intro = string.format("Every curve and colour below is computed by the library itself (e:sample(%d), "
+  .. "s:at(t), p:sample(n), p:at(u), kinetic.mix); dashed lines mark 0 and 1. %d easing names "
+  .. "(kinetic.easings()).", N, #names)
 
 local items = {}
 for i, name in ipairs(css) do
@@ -289,6 +292,177 @@ heading("Springs as easings; step schedules",
         .. "happens when the easing first reaches k/8")
 grid(items)
 
+-- Paths: each drawn from p:sample(N); the dots are p:at(i/n), equal steps of
+-- arc length; the ticks point along the angle p:at gives.  One path also
+-- shows p:point(i/n), equal steps of the curve's own parameter.
+local PCOLS, PCW, PCH = 4, COLS * CW / 4, 236       -- path cells: four to a row
+local PPX, PPY, PPW, PPH = 14, 12, COLS * CW / 4 - 28, 176
+local NDOTS = 16
+
+local function path_cell(x, y, it)
+  local p, def = it.path, it.def
+  local xy = p:sample(N)
+  -- Fit the sampled curve and its defining points into the box, one scale for
+  -- both axes (so the angles drawn are the angles p:at returns; y grows down).
+  local x0, y0, x1, y1 = math.huge, math.huge, -math.huge, -math.huge
+  local function grow(px, py)
+    x0, x1 = math.min(x0, px), math.max(x1, px)
+    y0, y1 = math.min(y0, py), math.max(y1, py)
+  end
+  for i = 1, #xy, 2 do grow(xy[i], xy[i + 1]) end
+  for _, q in ipairs(def) do grow(q[1], q[2]) end
+  local pad = 12
+  local k = math.min((PPW - 2 * pad) / math.max(x1 - x0, 1e-9), (PPH - 2 * pad) / math.max(y1 - y0, 1e-9))
+  local ox = x + PPX + (PPW - k * (x1 - x0)) / 2
+  local oy = y + PPY + (PPH - k * (y1 - y0)) / 2
+  local function sx(v) return ox + k * (v - x0) end
+  local function sy(v) return oy + k * (v - y0) end
+  local color = it.color
+  emit(string.format('<g><rect x="%s" y="%s" width="%s" height="%d" class="box"/>', f2(x + PPX), f2(y + PPY),
+                     f2(PPW), PPH))
+  -- the definition: Bézier control polygons and spline handles dashed, every point a small square
+  local function seg(a, b)
+    emit(string.format('<line x1="%s" y1="%s" x2="%s" y2="%s" class="ctrl"/>',
+                       f2(sx(a[1])), f2(sy(a[2])), f2(sx(b[1])), f2(sy(b[2]))))
+  end
+  if it.kind == "bezier" then
+    for i = 1, #def - 1 do seg(def[i], def[i + 1]) end
+  elseif it.kind == "bezier-spline" then   -- anchors at 1, 4, 7, ...: handles anchor-control
+    for i = 1, #def do
+      if i % 3 == 1 then
+        if def[i + 1] then seg(def[i], def[i + 1]) end
+        local before = def[i - 1] or (it.closed and def[#def])
+        if before then seg(before, def[i]) end
+      end
+    end
+  end
+  for _, q in ipairs(def) do
+    emit(string.format('<rect x="%s" y="%s" width="5" height="5" class="pt"/>', f2(sx(q[1]) - 2.5),
+                       f2(sy(q[2]) - 2.5)))
+  end
+  local pts = {}
+  for i = 1, #xy, 2 do pts[#pts + 1] = string.format("%.1f,%.1f", sx(xy[i]), sy(xy[i + 1])) end
+  emit(string.format('<polyline points="%s" class="curve" stroke="%s"/>', table.concat(pts, " "), color))
+  local last = it.closed and NDOTS - 1 or NDOTS      -- closed: u = 1 is u = 0 again
+  if it.params then   -- equal steps of the parameter, as rings
+    for i = 0, last do
+      local px, py = p:point(i / NDOTS)
+      emit(string.format('<circle cx="%s" cy="%s" r="4.6" class="ring"/>', f2(sx(px)), f2(sy(py))))
+    end
+  end
+  for i = 0, last do
+    local px, py = p:at(i / NDOTS)
+    emit(string.format('<circle cx="%s" cy="%s" r="2.7" fill="%s"/>', f2(sx(px)), f2(sy(py)), color))
+  end
+  for i = 0, 3 do   -- tangent ticks at u = 0, 1/4, 1/2, 3/4: the direction of motion
+    local px, py, a = p:at(i / 4)
+    local tx, ty = sx(px), sy(py)
+    emit(string.format('<line x1="%s" y1="%s" x2="%s" y2="%s" class="tan"/>', f2(tx), f2(ty),
+                       f2(tx + 20 * math.cos(a)), f2(ty + 20 * math.sin(a))))
+  end
+  emit(string.format('<text x="%s" y="%s" class="label">%s</text>', f2(x + PPX), f2(y + PPY + PPH + 17),
+                     esc(it.label)))
+  emit(string.format('<text x="%s" y="%s" class="sub">%s</text>', f2(x + PPX), f2(y + PPY + PPH + 31),
+                     esc(string.format("length %.1f; %s", p:length(), it.sub))))
+  if it.sub2 then
+    emit(string.format('<text x="%s" y="%s" class="sub">%s</text>', f2(x + PPX), f2(y + PPY + PPH + 44),
+                       esc(it.sub2)))
+  end
+  emit("</g>")
+end
+
+local loop5 = { { 0, 0 }, { 120, 0 }, { 130, 10 }, { 60, 110 }, { -10, 80 } }
+local PATHS = {
+  { kind = "bezier", label = "cubic Bézier, uneven control points", params = true,
+    sub = "● p:at(i/16): equal steps of arc length,",
+    sub2 = "○ p:point(i/16): equal steps of the parameter",
+    def = { { 0, 120 }, { 2, 117 }, { 30, 0 }, { 260, 0 } } },
+  { kind = "catmull-rom", closed = true, alpha = 0.5, label = "catmull-rom, closed, alpha = 0.5",
+    sub = "centripetal (the default)", def = loop5 },
+  { kind = "catmull-rom", closed = true, alpha = 0, label = "the same points, alpha = 0",
+    sub = "uniform: a kink where two points are close", def = loop5 },
+  { kind = "catmull-rom", closed = true, alpha = 1, label = "the same points, alpha = 1",
+    sub = "chordal: rounder, wider arcs", def = loop5 },
+  { kind = "bezier-spline", label = "bezier-spline: p0, c, c, p1, c, c, p2 ...",
+    sub = "three cubics, a corner at the last join",
+    def = { { 0, 60 }, { 30, 0 }, { 70, 0 }, { 100, 60 }, { 130, 120 }, { 170, 120 }, { 200, 60 },
+            { 200, 0 }, { 250, 0 }, { 260, 40 } } },
+  { kind = "bezier-spline", closed = true, label = "bezier-spline, closed", sub = "two cubics back to p0",
+    def = { { 100, 50 }, { 130, 0 }, { 220, 30 }, { 100, 170 }, { -20, 30 }, { 70, 0 } } },
+  { kind = "linear", label = "linear: a polyline", sub = "dots evenly spaced across the corners",
+    def = { { 0, 100 }, { 30, 0 }, { 60, 100 }, { 180, 20 }, { 200, 100 }, { 260, 60 } } },
+  { kind = "bezier", label = "cubic Bézier with a loop", sub = "the tangent turns all the way round",
+    def = { { 0, 100 }, { 260, 0 }, { -60, 0 }, { 200, 100 } } },
+}
+for i, it in ipairs(PATHS) do
+  local t = { kind = it.kind, closed = it.closed, alpha = it.alpha }
+  for j, q in ipairs(it.def) do t[j] = q end
+  it.path = kinetic.path(t)
+  it.color = PALETTE[(i - 1) % 8 + 1]
+end
+heading("Paths: kinetic.path{ kind = ..., {x, y}, ... }",
+        string.format("curve: p:sample(%d); dots: p:at(i/%d), equal steps of arc length (constant speed); "
+        .. "ticks: the angle from p:at at u = 0, ¼, ½, ¾; squares: the points given; length: p:length()", N, NDOTS))
+for i, it in ipairs(PATHS) do
+  local c = (i - 1) % PCOLS
+  local r = math.floor((i - 1) / PCOLS)
+  path_cell(MARGIN + c * PCW, ycur + r * PCH, it)
+  curves = curves + 1
+end
+ycur = ycur + math.ceil(#PATHS / PCOLS) * PCH
+
+-- Colours: kinetic.mix(a, b, t, space [, hue]) at t = i/(n-1), one rect each;
+-- the ring marks t = 1/2, whose hex is written at the right end.
+local RAMP_N, RAMP_W, RAMP_H = 21, 21, 20
+local RAMP_LABEL = 112
+local BLOCK_W = COLS * CW / 2
+local ramps = 0
+local SPACES = { { "srgb" }, { "oklab" }, { "oklch" }, { "oklch", "longer" } }
+local PAIRS = {
+  { "red", "blue" }, { "yellow", "blue" }, { "white", "black" },
+  { "color(display-p3 0 1 0)", "oklch(0.5 0.2 300)" },
+}
+local function ramp_block(x, y, a, b)
+  local ca, cb = kinetic.color(a), kinetic.color(b)
+  emit(string.format('<text x="%s" y="%s" class="label">%s</text>', f2(x), f2(y + 12),
+                     esc(string.format("%s → %s", a, b))))
+  emit(string.format('<text x="%s" y="%s" class="sub">%s</text>', f2(x + RAMP_LABEL + RAMP_N * RAMP_W),
+                     f2(y + 12), esc("t = ½")))
+  for si, sp in ipairs(SPACES) do
+    local ry = y + 20 + (si - 1) * (RAMP_H + 6)
+    emit(string.format('<text x="%s" y="%s" class="sub">%s</text>', f2(x), f2(ry + RAMP_H - 6),
+                       esc(sp[2] and (sp[1] .. ", hue " .. sp[2]) or sp[1])))
+    for i = 0, RAMP_N - 1 do
+      local c = kinetic.mix(ca, cb, i / (RAMP_N - 1), sp[1], sp[2])
+      emit(string.format('<rect x="%s" y="%s" width="%d" height="%d" fill="%s"/>',
+                         f2(x + RAMP_LABEL + i * RAMP_W), f2(ry), RAMP_W + 1, RAMP_H, c:hex()))
+    end
+    emit(string.format('<rect x="%s" y="%s" width="%d" height="%d" class="frame"/>', f2(x + RAMP_LABEL), f2(ry),
+                       RAMP_N * RAMP_W, RAMP_H))
+    local mid = kinetic.mix(ca, cb, 0.5, sp[1], sp[2]):hex()
+    local mx = x + RAMP_LABEL + (RAMP_N - 1) / 2 * RAMP_W
+    emit(string.format('<rect x="%s" y="%s" width="%d" height="%d" class="mid"/>', f2(mx - 1), f2(ry - 2),
+                       RAMP_W + 2, RAMP_H + 4))
+    emit(string.format('<rect x="%s" y="%s" width="16" height="%d" fill="%s"/>',
+                       f2(x + RAMP_LABEL + RAMP_N * RAMP_W + 2), f2(ry), RAMP_H, mid))
+    emit(string.format('<text x="%s" y="%s" class="hex">%s</text>', f2(x + RAMP_LABEL + RAMP_N * RAMP_W + 24),
+                       f2(ry + RAMP_H - 6), mid))
+    ramps = ramps + 1
+  end
+end
+heading("Colours: kinetic.mix(a, b, t, space [, hue]) — CSS Color 4 interpolation",
+        string.format("rows of kinetic.mix(a, b, i/%d, space):hex() (gamut-mapped to sRGB); framed and swatched: "
+        .. "t = ½. In srgb, red → blue and yellow → blue go dark and grey halfway; oklab keeps the lightness even",
+        RAMP_N - 1))
+ycur = ycur + 6
+local BLOCK_H = 20 + #SPACES * (RAMP_H + 6) + 16
+for i, pair in ipairs(PAIRS) do
+  local c = (i - 1) % 2
+  local r = math.floor((i - 1) / 2)
+  ramp_block(MARGIN + PX + c * BLOCK_W, ycur + r * BLOCK_H, pair[1], pair[2])
+end
+ycur = ycur + math.ceil(#PAIRS / 2) * BLOCK_H
+
 -- The document -----------------------------------------------------------------------
 local height = ycur + 30
 local head = {
@@ -303,6 +477,10 @@ local head = {
   '.box { fill: #f6f8fa; stroke: #d0d7de; stroke-width: 1; }',
   '.guide { stroke: #afb8c1; stroke-width: 0.8; stroke-dasharray: 3 3; }',
   '.curve { fill: none; stroke-width: 1.8; stroke-linejoin: round; stroke-linecap: round; }',
+  '.ctrl { stroke: #afb8c1; stroke-width: 0.8; stroke-dasharray: 3 3; } .pt { fill: #8c959f; }',
+  '.ring { fill: none; stroke: #ea580c; stroke-width: 1.3; } .tan { stroke: #1f2328; stroke-width: 1.6; }',
+  '.frame { fill: none; stroke: #d0d7de; stroke-width: 1; }',
+  '.mid { fill: none; stroke: #1f2328; stroke-width: 1.2; } .hex { font-size: 10px; font-family: monospace; }',
   '</style>',
   string.format('<rect width="%d" height="%d" fill="#ffffff"/>', WIDTH, height + 60),
   string.format('<text x="%d" y="40" class="h1">%s</text>', MARGIN, esc(title)),
@@ -323,4 +501,4 @@ local function write(path, text)
 end
 write(out_path, doc)
 
-return { path = out_path, curves = curves, sections = sections, bytes = #doc }
+return { path = out_path, curves = curves, ramps = ramps, sections = sections, bytes = #doc }
