@@ -1,8 +1,9 @@
 -- kinetic in LÖVE 11: a menu on kinetic.animator (staggered entrance,
 -- spring hover, a fade-out with a callback), springs following the mouse,
--- every easing racing across the screen, and a keyframe timeline; on a
--- screen of its own, a flick list (drag, fling with
--- kinetic.bouncing_scroll, rubber-banding past its edges).
+-- every easing racing across the screen, and a keyframe timeline; on
+-- screens of their own, a flick list (drag, fling with
+-- kinetic.bouncing_scroll, rubber-banding past its edges) and sprites
+-- going round a closed kinetic.path, turned to face where they go.
 --
 --   make love && love examples/love
 --
@@ -18,17 +19,20 @@
 -- menu's fields hold, frame by frame, what the stagger formula, the easing
 -- and a kinetic.spring driven alongside give, then opens the flick list and
 -- drags and releases it through its own handlers, checking every frame of
--- each fling against the same kinetic.bouncing_scroll evaluated here, saves
--- a screenshot to $KINETIC_SCREENSHOT (when set) and quits with status 0, or
--- 1 on any failure (including errors: no error screen waiting for a key).
+-- each fling against the same kinetic.bouncing_scroll evaluated here, then
+-- opens the path and checks every sprite, every frame, against p:at at the
+-- progress worked out here; it saves a screenshot (of the demos) to
+-- $KINETIC_SCREENSHOT (when set) and quits with status 0, or 1 on any
+-- failure (including errors: no error screen waiting for a key).
 --
 -- Keys: m shows or hides the menu, f switches between the demos and the
--- flick list, space pauses, r restarts the race and the timeline, escape
--- quits.  The menu's buttons are clickable.
+-- flick list, p between the demos and the path, space pauses, r restarts
+-- the race and the timeline (and the path, when shown), escape quits.  The
+-- menu's buttons are clickable.
 
 local SELFTEST = os.getenv("KINETIC_SELFTEST") == "1"
 local SCREENSHOT = os.getenv("KINETIC_SCREENSHOT")
-local SELFTEST_FRAMES = 540          -- 9 s at 60 Hz
+local SELFTEST_FRAMES = 960          -- 16 s at 60 Hz
 local SHOT_FRAME = 90                -- mid-race, springs trailing the moving target
 local FIXED_DT = 1 / 60
 
@@ -257,7 +261,7 @@ local flick = {
   release = nil,        -- { position, velocity } the last fling started from
   flings = 0,
 }
-local screen = "demos"  -- or "flick"
+local screen = "demos"  -- or "flick", or "path"
 
 -- The offset shown for a drag's raw offset (pointer movement 1:1), and back.
 local function rubber(raw)
@@ -321,8 +325,89 @@ local function flick_state()
   return flick.fling:done() and "done" or "flinging"
 end
 
+-- The path ------------------------------------------------------------------------
+-- A screen of its own (menu: "Path", key p): sprites going round a closed
+-- centripetal Catmull-Rom path (kinetic.path, alpha 0.5: it passes through
+-- its points with no cusp or loop, however unevenly they are spaced).
+-- p:at(u) is the point at the fraction u of the arc length and the
+-- direction of motion there, so a linear easing is a constant speed, and
+-- rotate = true writes that direction as the sprite's angle.  Three endless
+-- animations (after = "restart") on the screen's own animator, each an
+-- anim:to with the path as the value of a field:
+--   - the orange car, linear: a lap in 6 s at constant speed;
+--   - the blue car, inOutSine, its fields renamed x, y, r: slow off the
+--     start line, fastest half a lap later; it meets the orange car on the
+--     line at the end of every lap;
+--   - a convoy of four arrows, faster (a lap in 5 s), one anim:to on the
+--     list with stagger = 0.3: they leave the line 0.3 s apart, and the
+--     group repeats as a whole (as GSAP 3 repeats a staggered tween), so
+--     the first waits on the line for the last before the next lap.  Until
+--     its delay ends an arrow keeps the place it was given, the line.
+-- The track is one love.graphics.line through p:sample(PATH.samples); the
+-- dots are the points the path was made from (p:point(k / 13), the curve's
+-- own parameter, where its segments join), the ticks p:at(i / PATH.ticks),
+-- equal lengths of track apart.  Each visit starts the sprites from the
+-- line on a new animator, which runs on the game's dt (paused with the
+-- game, slowed by "Slow motion") only while the screen is shown.
+local PATH = {
+  points = { { 640, 640 }, { 1000, 640 }, { 1180, 570 }, { 1190, 400 }, { 1060, 330 }, { 1080, 180 },
+             { 940, 100 }, { 740, 110 }, { 620, 210 }, { 660, 340 }, { 540, 450 }, { 340, 410 },
+             { 280, 600 } },
+  duration = 6, convoy = 4, convoy_duration = 5, stagger = 0.3, samples = 400, ticks = 40,
+}
+do
+  local def = { kind = "catmull-rom", closed = true }
+  for i, q in ipairs(PATH.points) do def[i] = q end
+  PATH.path = kinetic.path(def)
+  PATH.length = PATH.path:length()
+  PATH.track = PATH.path:sample(PATH.samples, {})
+end
+local circuit = { anim = nil, car = nil, sine = nil, convoy = nil }
+
+-- The sprites' colours, {r, g, b}: CSS colours through kinetic.color where
+-- the module has it, the arrows shading from green to teal by kinetic.mix
+-- in oklch; plain hsv otherwise.
+local function path_colour(what, i)
+  if kinetic.color then
+    if what == "car" then return { kinetic.color("oklch(0.76 0.16 60)"):rgba() } end
+    if what == "sine" then return { kinetic.color("oklch(0.68 0.15 255)"):rgba() } end
+    return { kinetic.mix("oklch(0.82 0.2 140)", "oklch(0.8 0.13 190)", (i - 1) / (PATH.convoy - 1), "oklch"):rgba() }
+  end
+  if what == "car" then return { hsv(0.08, 0.75, 1) } end
+  if what == "sine" then return { hsv(0.6, 0.75, 1) } end
+  return { hsv(0.3 + 0.05 * (i - 1), 0.75, 1) }
+end
+
+local function path_start()
+  local p = PATH.path
+  circuit.anim = kinetic.animator()
+  circuit.car = { rgb = path_colour("car") }
+  circuit.sine = { rgb = path_colour("sine") }
+  circuit.convoy = {}
+  for i = 1, PATH.convoy do
+    local x, y, angle = p:at(0)                  -- on the start line until its delay ends
+    circuit.convoy[i] = { x = x, y = y, angle = angle, rgb = path_colour("convoy", i) }
+  end
+  circuit.car_handle = circuit.anim:to(circuit.car, PATH.duration, { pos = p },
+    { rotate = true, easing = "linear", after = "restart", iterations = math.huge })
+  circuit.anim:to(circuit.sine, PATH.duration, { pos = p },
+    { rotate = true, fields = { "x", "y", "r" }, easing = "inOutSine", after = "restart", iterations = math.huge })
+  circuit.anim:to(circuit.convoy, PATH.convoy_duration, { pos = p },
+    { rotate = true, stagger = PATH.stagger, easing = "linear", after = "restart", iterations = math.huge })
+  circuit.running = circuit.anim:update(0)     -- writes the cars' fields: drawable at once
+end
+
+local function path_show(on)
+  if on and screen ~= "path" then path_start() end
+  screen = on and "path" or "demos"
+end
+
+local function path_update(dt)
+  if screen == "path" then circuit.running = circuit.anim:update(dt) end
+end
+
 -- The menu ----------------------------------------------------------------------------
--- Nine buttons on one kinetic.animator.  They come in from the left, one
+-- Ten buttons on one kinetic.animator.  They come in from the left, one
 -- after another: a single anim:to on the list of buttons, staggered by
 -- 0.05 s from the first, eased with outBack (the group's on_complete fires
 -- once, after the last).  Hovering a button springs its scale to 1.1;
@@ -331,8 +416,8 @@ end
 -- them out from the last one up, and the fade's on_complete hides the menu
 -- (or brings it in again: "Replay menu").  "Wave" ripples out from the
 -- middle (stagger from "center", after = "reverse"); "Slow motion" scales the
--- game's dt and the animator's time (anim:time_scale); "Flick list"
--- switches to the flick list's screen and back.  The animator writes
+-- game's dt and the animator's time (anim:time_scale); "Flick list" and
+-- "Path" switch to those screens and back.  The animator writes
 -- the buttons' fields (x, alpha, scale); love.draw only reads them.
 local anim = kinetic.animator()
 local MENU = { x = 16, top = 78, w = 172, h = 40, gap = 12 }
@@ -409,6 +494,8 @@ local BUTTONS = {
   { label = "Replay menu", action = function() menu_fade(menu_intro) end },
   { label = function() return screen == "flick" and "Back to demos" or "Flick list" end,
     action = function() screen = screen == "flick" and "demos" or "flick" end },
+  { label = function() return screen == "path" and "Back to demos" or "Path" end,
+    action = function() path_show(screen ~= "path") end },
   { label = "Hide menu (m)", action = function() menu_fade() end },
   { label = "Quit", action = function() love.event.quit(0) end },
 }
@@ -569,9 +656,10 @@ local function menu_selftest_checks()
         "menu entrance: every button exactly at x = " .. MENU.x .. ", alpha = 1 once done: "
         .. table.concat(st.intro_end or {}, " "))
   check(st.intros_at_60 == 1, "menu entrance: the group's on_complete fired once, got " .. tostring(st.intros_at_60))
-  check(st.running[1] == 1 and st.running[40] == 1 and st.running[50] == 0,
+  -- the entrance lasts 0.4 s + 9 * 0.05 s of stagger = 0.85 s, 51 frames
+  check(st.running[1] == 1 and st.running[40] == 1 and st.running[55] == 0,
         string.format("anim:update counts the entrance as one animation while it runs (%s, %s, %s)",
-                      tostring(st.running[1]), tostring(st.running[40]), tostring(st.running[50])))
+                      tostring(st.running[1]), tostring(st.running[40]), tostring(st.running[55])))
   -- the hover spring
   check(st.hover_handle ~= nil and rawequal(st.hover_handle, st.leave_handle),
         "hover: leaving retargets the hover's spring (anim:spring returned the same animation)")
@@ -766,6 +854,212 @@ local function flick_selftest_checks()
   check(flick.flings == 5, "flick list: 5 flings, got " .. flick.flings)
 end
 
+-- The path's self-test: at frame PST.open a click on the menu's "Path"
+-- button shows the screen (its animations made in that frame, before the
+-- frame's update).  From then to the end, every frame, every sprite is
+-- compared with p:at evaluated here at the progress it should be at, worked
+-- out from the frame number alone, t = (f - PST.open + 1) * dt:
+--   the orange car   u = (t / D) mod 1                          (linear);
+--   the blue car     u = (1 - cos(pi q)) / 2, q = (t / D) mod 1 (inOutSine,
+--                    Penner's formula written out here);
+--   arrow i          u = clamp((tau - (i - 1) * 0.3) / Dc, 0, 1), tau = t mod
+--                    (Dc + 3 * 0.3), Dc = 5 s: a pass of the group lasts
+--                    until the last arrow is back.  On a closed path u = 0
+--                    and u = 1 are the same point, so an arrow waiting before
+--                    or after its run is on the start line either way.
+-- The run lasts more than a lap of the cars: both wrap round, and the
+-- convoy waits on the line and starts its second pass.
+local PST = { open = 490, click_button = 8, fine = 2000, on_samples = 4000 }
+local pst = { frames = 0, car_err = 0, sine_err = 0, convoy_err = 0, tangent_err = 0,
+              on_err = 0, waited = 0, wrong_screen = 0 }
+
+-- |a - b| as angles (a turn apart is no difference)
+local function angle_off(a, b)
+  return math.abs((a - b + math.pi) % (2 * math.pi) - math.pi)
+end
+
+-- Tolerances from the path itself, made once when the screen opens.  The
+-- animator's clock is the sum of the frames' dts, t here is a product: they
+-- differ by rounding, under 1e-12 s over the run, so a sprite's u differs
+-- from the u here by under 1e-12 / D.  The checks allow 1e-9 in u: a
+-- position may be off by 1e-9 * L (L / 1e9, micro-pixels) and an angle by
+-- 1e-9 * K, K the fastest turning of the heading per unit of u (from the
+-- angles of p:at at PST.fine equal steps, doubled for what the steps miss).
+-- A car one frame off would be L / (60 D), some 7 px, away.
+local function path_selftest_init()
+  local p, N = PATH.path, PST.fine
+  local K, prev = 0, select(3, p:at(0))
+  for i = 1, N do
+    local a = select(3, p:at(i / N))
+    K = math.max(K, angle_off(a, prev) * N)
+    prev = a
+  end
+  pst.K = 2 * K
+  pst.pos_tol = 1e-9 * PATH.length
+  pst.angle_tol = 1e-9 * pst.K
+  -- the curve through its own parameter (p:point, no arc length involved):
+  -- a sprite on the track is within the sagitta of a chord between two of
+  -- these, at most kappa * gap^2 / 8 with kappa = K / L the curvature
+  local M, pts, gap = PST.on_samples, {}, 0
+  for k = 0, M - 1 do
+    local x, y = p:point(k / M)
+    pts[2 * k + 1], pts[2 * k + 2] = x, y
+    if k > 0 then gap = math.max(gap, math.sqrt((x - pts[2 * k - 1]) ^ 2 + (y - pts[2 * k]) ^ 2)) end
+  end
+  gap = math.max(gap, math.sqrt((pts[1] - pts[2 * M - 1]) ^ 2 + (pts[2] - pts[2 * M]) ^ 2))   -- closing the loop
+  pst.on_pts, pst.gap = pts, gap
+  pst.on_tol = pst.K / PATH.length * gap * gap / 8 + pst.pos_tol
+end
+
+-- The distance from (x, y) to the polyline through pst.on_pts (closed): to
+-- the chords either side of the nearest sample.
+local function off_track(x, y)
+  local pts, M = pst.on_pts, PST.on_samples
+  local best, bk = math.huge, 0
+  for k = 0, M - 1 do
+    local d = (pts[2 * k + 1] - x) ^ 2 + (pts[2 * k + 2] - y) ^ 2
+    if d < best then best, bk = d, k end
+  end
+  local function seg(i, j)
+    local ax, ay, bx, by = pts[2 * i + 1], pts[2 * i + 2], pts[2 * j + 1], pts[2 * j + 2]
+    local dx, dy = bx - ax, by - ay
+    local s = math.max(0, math.min(1, ((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy)))
+    return math.sqrt((ax + s * dx - x) ^ 2 + (ay + s * dy - y) ^ 2)
+  end
+  return math.min(seg((bk - 1) % M, bk), seg(bk, (bk + 1) % M))
+end
+
+-- How far a sprite is from where p:at puts it at u: position, angle.
+local function sprite_off(x, y, angle, u)
+  local ex, ey, ea = PATH.path:at(u)
+  return math.max(math.abs(x - ex), math.abs(y - ey)), angle_off(angle, ea)
+end
+
+-- Where the path goes at u, from p:at positions only (not its angle): the
+-- chord from u - h to u + h.  It points as the path does somewhere in
+-- between (a chord is parallel to the tangent at some point of its arc), so
+-- within K h of the heading at u; as much again allows for the rounding of
+-- the two points, 2 h L apart.
+local TANGENT_H = 1e-5
+local function tangent(u)
+  local x0, y0 = PATH.path:at(u - TANGENT_H)
+  local x1, y1 = PATH.path:at(u + TANGENT_H)
+  return math.atan2(y1 - y0, x1 - x0)
+end
+
+local function path_selftest_frame(f)
+  if f < PST.open then return end
+  if f == PST.open then path_selftest_init() end
+  if screen ~= "path" then pst.wrong_screen = pst.wrong_screen + 1; return end
+  local D, p = PATH.duration, PATH.path
+  local t = (f - PST.open + 1) * FIXED_DT
+  local q = (t / D) % 1
+  local function note(key, pos, ang)      -- the worst, as a fraction of its bound
+    pst[key] = math.max(pst[key], pos / pst.pos_tol, ang / pst.angle_tol)
+  end
+  local function along(x, y, angle, u)
+    pst.tangent_err = math.max(pst.tangent_err, angle_off(angle, tangent(u)))
+    pst.on_err = math.max(pst.on_err, off_track(x, y))
+  end
+  local car, sine = circuit.car, circuit.sine
+  note("car_err", sprite_off(car.x, car.y, car.angle, q))
+  along(car.x, car.y, car.angle, q)
+  local us = (1 - math.cos(math.pi * q)) / 2
+  note("sine_err", sprite_off(sine.x, sine.y, sine.r, us))
+  along(sine.x, sine.y, sine.r, us)
+  pst.renamed = pst.renamed ~= false and sine.angle == nil and car.r == nil
+  local Dc = PATH.convoy_duration
+  local tau = t % (Dc + (PATH.convoy - 1) * PATH.stagger)
+  local u1, u4
+  for i, s in ipairs(circuit.convoy) do
+    local u = math.max(0, math.min(1, (tau - (i - 1) * PATH.stagger) / Dc))
+    note("convoy_err", sprite_off(s.x, s.y, s.angle, u))
+    along(s.x, s.y, s.angle, u)
+    if i == 1 then u1 = u elseif i == PATH.convoy then u4 = u end
+  end
+  -- the first arrow back on the line, waiting, while the last still runs
+  if u1 == 1 and u4 > 0 and u4 < 1 then
+    local x0, y0 = p:at(0)
+    local s = circuit.convoy[1]
+    if math.abs(s.x - x0) <= pst.pos_tol and math.abs(s.y - y0) <= pst.pos_tol then pst.waited = pst.waited + 1 end
+  end
+  -- the end of the first lap: both cars on the start line together
+  if f == PST.open + D / FIXED_DT - 1 then
+    local x0, y0 = p:at(0)
+    pst.meet = math.max(math.abs(car.x - x0), math.abs(car.y - y0), math.abs(sine.x - x0), math.abs(sine.y - y0))
+  end
+  pst.frames = pst.frames + 1
+end
+
+local function path_selftest_checks()
+  local p, n = PATH.path, PATH.samples
+  local want_frames = SELFTEST_FRAMES - PST.open + 1
+  check(pst.frames == want_frames and pst.wrong_screen == 0, string.format(
+        "path: shown from the menu and checked every frame (%d of %d frames, %d elsewhere)",
+        pst.frames, want_frames, pst.wrong_screen))
+  local pass = PATH.convoy_duration + (PATH.convoy - 1) * PATH.stagger
+  check(want_frames * FIXED_DT > math.max(PATH.duration, pass),
+        "path: the run covers a lap of the cars and a pass of the convoy")
+  local tols = string.format("of the bounds %.3g px, %.3g rad", pst.pos_tol or 0, pst.angle_tol or 0)
+  check(pst.car_err <= 1, string.format("path: the linear car at p:at((t / D) mod 1), x, y and angle, "
+        .. "every frame (worst %.3g %s)", pst.car_err, tols))
+  check(pst.sine_err <= 1, string.format("path: the inOutSine car at p:at((1 - cos(pi q)) / 2), x, y and r, "
+        .. "every frame (worst %.3g %s)", pst.sine_err, tols))
+  check(pst.renamed == true, "path: fields = {\"x\", \"y\", \"r\"} writes r, not angle")
+  check(pst.convoy_err <= 1, string.format("path: every arrow of the staggered convoy at its own u, x, y and "
+        .. "angle, every frame (worst %.3g %s)", pst.convoy_err, tols))
+  check(pst.waited >= 50, "path: the convoy's first arrow waits on the line for the last ("
+        .. pst.waited .. " frames)")
+  check(pst.meet and pst.meet <= pst.pos_tol, "path: both cars on the start line together after a lap (off "
+        .. tostring(pst.meet) .. " px)")
+  local tangent_tol = 2 * (pst.K or 0) * TANGENT_H
+  check(pst.tangent_err <= tangent_tol, string.format("path: every sprite's angle is the direction the path "
+        .. "goes there (chords of p:at positions; worst %.3g rad, bound %.3g)", pst.tangent_err, tangent_tol))
+  check(pst.on_err <= (pst.on_tol or 0), string.format("path: every sprite on the curve p:point traces "
+        .. "(worst %.3g px, bound %.3g px)", pst.on_err, pst.on_tol or 0))
+  check(circuit.running == 3 and circuit.anim:count() == 3, "path: three endless animations live ("
+        .. tostring(circuit.running) .. ")")
+  -- the track: p:sample(n, out) fills out with n + 1 points, from p:at(0)
+  local track, x0, y0 = PATH.track, p:at(0)
+  local out = {}
+  check(rawequal(p:sample(n, out), out) and #track == 2 * (n + 1) and track[1] == x0 and track[2] == y0
+        and track[#track - 1] == x0 and track[#track] == y0, string.format(
+        "path: p:sample(%d, out) fills out with %d numbers, from p:at(0) and (closed) back to it (%d)",
+        n, 2 * (n + 1), #track))
+  -- it passes through its points: p:point(k / n) is point k + 1
+  local worst = 0
+  for k, q in ipairs(PATH.points) do
+    local x, y = p:point((k - 1) / #PATH.points)
+    worst = math.max(worst, math.abs(x - q[1]), math.abs(y - q[2]))
+  end
+  check(worst <= pst.pos_tol, "path: p:point(k / n) is the path's point k + 1 (worst " .. worst .. " px)")
+  -- constant speed: the points of p:sample(N) are L / N of track apart, so
+  -- every chord is at most L / N (a chord is never longer than its arc),
+  -- and the polylines through N and 2N of them fall short of p:length() by
+  -- amounts in the ratio 4 : 1 (a polyline through a smooth curve: O(1/N^2))
+  local function poly(N)
+    local s, len, longest = p:sample(N), 0, 0
+    for i = 1, 2 * N, 2 do
+      local c = math.sqrt((s[i + 2] - s[i]) ^ 2 + (s[i + 3] - s[i + 1]) ^ 2)
+      len, longest = len + c, math.max(longest, c)
+    end
+    return len, longest
+  end
+  local N = PST.fine
+  local l1, c1 = poly(N)
+  local l2, c2 = poly(2 * N)
+  local L = PATH.length
+  local ratio = (L - l1) / (L - l2)
+  check(c1 <= L / N * (1 + 1e-9) and c2 <= L / (2 * N) * (1 + 1e-9) and ratio > 3.9 and ratio < 4.1,
+        string.format("path: p:sample spaces its points by arc length (longest chords %.6g, %.6g of %.6g, %.6g); "
+        .. "polylines short of p:length() = %.6f by %.3g, %.3g (ratio %.3f)", c1, c2, L / N, L / (2 * N),
+        L, L - l1, L - l2, ratio))
+  -- a bad definition is refused, naming the argument
+  local ok, msg = pcall(kinetic.path, { kind = "catmull-rom", { 0, 0 } })
+  check(not ok and tostring(msg):find("bad argument #1 to 'path'", 1, true) ~= nil,
+        "path: kinetic.path with one point fails: " .. tostring(msg))
+end
+
 local function scripted_mouse(f)
   -- a circle around (1030, 280) for 2.5 s, a jump, a visit to a menu
   -- button, then stillness
@@ -821,6 +1115,7 @@ local function selftest_checks()
   check(tl_state.keyframes >= #TL_DEF * 3 - 2, "on_keyframe fired for the keyframes (" .. tl_state.keyframes .. ")")
   menu_selftest_checks()
   flick_selftest_checks()
+  path_selftest_checks()
   if SCREENSHOT and SCREENSHOT ~= "" then
     local fh = io.open(SCREENSHOT, "rb")
     local size = fh and #fh:read("*a") or 0
@@ -887,6 +1182,10 @@ function love.update(dt)
     local b = buttons[FST.click_button]
     menu_click(b.x + b.w / 2, b.y + b.h / 2)
   end
+  if SELFTEST and frame == PST.open then       -- a click on "Path"
+    local b = buttons[PST.click_button]
+    menu_click(b.x + b.w / 2, b.y + b.h / 2)
+  end
   menu_update(dt, mx, my)                      -- the menu runs while the game is paused
   if SELFTEST then menu_selftest_frame(frame) end
   if paused then return end
@@ -897,6 +1196,8 @@ function love.update(dt)
   timeline_update(dt)
   if SELFTEST then flick_selftest_frame(frame) end   -- this frame's pointer events
   flick_update(dt)
+  path_update(dt)
+  if SELFTEST then path_selftest_frame(frame) end
 end
 
 function love.keypressed(key)
@@ -904,7 +1205,11 @@ function love.keypressed(key)
   elseif key == "space" then paused = not paused
   elseif key == "m" then menu_toggle()
   elseif key == "f" then screen = screen == "flick" and "demos" or "flick"
-  elseif key == "r" then race.t = 0; timeline_init() end
+  elseif key == "p" then path_show(screen ~= "path")
+  elseif key == "r" then
+    race.t = 0; timeline_init()
+    if screen == "path" then path_start() end
+  end
 end
 
 function love.mousepressed(x, y, button)
@@ -1078,6 +1383,85 @@ local function draw_flick()
           x, y + 48)
 end
 
+-- A sprite drawn at (x, y) turned by angle (radians, the direction of
+-- motion): the shape points along +x.
+local CAR = { body = { -14, -7, 10, -7, 14, -3, 14, 3, 10, 7, -14, 7 }, glass = { 2, -5, 7, -4, 7, 4, 2, 5 } }
+local ARROW = { 9, 0, -7, -6, -7, 6 }
+
+local function draw_sprite(x, y, angle, rgb, car)
+  local g = love.graphics
+  g.push()
+  g.translate(x, y)
+  g.rotate(angle)
+  g.setColor(rgb[1], rgb[2], rgb[3])
+  if car then
+    g.polygon("fill", CAR.body)
+    g.setColor(0.1, 0.12, 0.16)
+    g.polygon("fill", CAR.glass)
+  else
+    g.polygon("fill", ARROW)
+  end
+  g.pop()
+end
+
+local function draw_path()
+  local g = love.graphics
+  local p = PATH.path
+  g.setFont(fonts.normal)
+  g.setColor(1, 1, 1)
+  g.print("a closed centripetal Catmull-Rom path: kinetic.path, followed by anim:to with rotate = true",
+          RACE_X + 26, 40)
+  -- the track: a wide band with its centre line, both through p:sample
+  g.push("all")
+  g.setLineWidth(26)
+  g.setColor(0.15, 0.16, 0.2)
+  g.line(PATH.track)
+  g.pop()
+  g.setColor(0.36, 0.38, 0.45)
+  g.line(PATH.track)
+  -- ticks at equal lengths of track (p:at), the start line the widest
+  for i = 0, PATH.ticks - 1 do
+    local x, y, a = p:at(i / PATH.ticks)
+    local r = i == 0 and 15 or 6
+    local nx, ny = -math.sin(a) * r, math.cos(a) * r
+    if i == 0 then g.setColor(1, 1, 1) else g.setColor(0.5, 0.52, 0.6) end
+    g.line(x - nx, y - ny, x + nx, y + ny)
+  end
+  -- the points the path was made from: p:point(k / n) lands on point k + 1
+  g.setColor(0.95, 0.85, 0.4)
+  local n = #PATH.points
+  for k = 0, n - 1 do
+    local x, y = p:point(k / n)
+    g.circle("line", x, y, 4)
+  end
+  for _, s in ipairs(circuit.convoy) do draw_sprite(s.x, s.y, s.angle, s.rgb, false) end
+  draw_sprite(circuit.sine.x, circuit.sine.y, circuit.sine.r, circuit.sine.rgb, true)
+  draw_sprite(circuit.car.x, circuit.car.y, circuit.car.angle, circuit.car.rgb, true)
+  -- the legend, top left, inside the loop the track leaves free
+  local x, y = RACE_X + 26, 78
+  g.setFont(fonts.small)
+  local rows = {
+    { circuit.car.rgb, true, string.format("linear: constant speed, a lap in %g s", PATH.duration) },
+    { circuit.sine.rgb, true, "inOutSine, fields = {\"x\", \"y\", \"r\"}: slow" },
+    { nil, nil, "at the line, where it meets orange every lap" },
+    { circuit.convoy[1].rgb, false,
+      string.format("%d arrows, a lap in %g s, stagger = %g:", PATH.convoy, PATH.convoy_duration, PATH.stagger) },
+    { nil, nil, "each lap starts once the last is back" },
+  }
+  for i, row in ipairs(rows) do
+    local ry = y + (i - 1) * 18
+    if row[1] then draw_sprite(x + 12, ry + 7, 0, row[1], row[2]) end
+    g.setColor(0.75, 0.77, 0.82)
+    g.print(row[3], x + 34, ry)
+  end
+  g.setColor(0.6, 0.62, 0.68)
+  local car = circuit.car_handle
+  g.print(string.format("dots: the %d points  ticks: 1/%d of the length", n, PATH.ticks), x, y + 104)
+  g.print(string.format("length %.1f px, %.0f px/s", PATH.length, PATH.length / PATH.duration), x, y + 122)
+  g.print(string.format("lap %d   orange at u = %.3f   %d animations",
+          math.floor(car:time() / PATH.duration) + 1, car:progress(), circuit.running), x, y + 140)
+end
+
 function love.draw()
   local g = love.graphics
   g.clear(0.07, 0.08, 0.1)
@@ -1093,6 +1477,8 @@ function love.draw()
   g.line(RACE_X - 12, 40, RACE_X - 12, H - 10)
   if screen == "flick" then
     draw_flick()
+  elseif screen == "path" then
+    draw_path()
   else
     g.setColor(0.2, 0.22, 0.26)
     g.line(785, 40, 785, H - 10)
