@@ -21,7 +21,16 @@
 -- velocity grows, writing whole, monotone top lines and ending at rest on
 -- the motion's final position; a burst at the buffer's end springs back to
 -- its last line, one at the start to line 1; a scroll replaces a fling;
--- :KineticScrollWheel maps the wheel (nothing is mapped before it).  Prints
+-- :KineticScrollWheel maps the wheel (nothing is mapped before it).  Last,
+-- the example's highlight fade (kinetic_fade): a group faded frame by frame
+-- on a plain animator shows kinetic.mix(from, to, E(p), "oklab"):hex() for
+-- the eased progress of a:progress() on every frame, its bg and bold kept,
+-- and ends exactly on its target; red to blue passes the OKLab midpoint,
+-- not sRGB's #800080 (which color_space = "srgb" gives); an oklch() target
+-- the longer way round; a second fade goes on from the colour shown; a
+-- spring fade retargeted in flight rests on its new target; :KineticFade
+-- and :KineticFade! on kinetic.nvim's timer; bad colours, an unknown group
+-- and an integer (nvim's) colour in the state are errors naming the field.  Prints
 -- "nvim selftest passed (N checks)" and quits 0, or prints the failures and
 -- quits 1.  Any error, including a missing kinetic API, is a failure.
 local checks, failures = 0, {}
@@ -541,6 +550,167 @@ local function scroll_tests(kinetic, here)
   vim.cmd("bwipeout! " .. buf)
 end
 
+-- kinetic_fade: a highlight group faded in OKLab ------------------------------
+local function fade_tests(kinetic, here)
+  local api = vim.api
+  local kn = require("kinetic.nvim")
+  local kfade = require("kinetic_fade")
+  vim.cmd("source " .. vim.fn.fnameescape(here .. "/plugin/kinetic_fade.lua"))
+  check(vim.fn.exists(":KineticFade") == 2, "plugin/kinetic_fade.lua defines :KineticFade")
+
+  local G = "KineticFadeTest"
+  -- the group as Neovim has it: fg and bg as "#rrggbb" (nvim_get_hl_by_name before 0.9)
+  local function raw_hl()
+    if api.nvim_get_hl then return api.nvim_get_hl(0, { name = G }) end
+    local d = api.nvim_get_hl_by_name(G, true)
+    return { fg = d.foreground, bg = d.background, bold = d.bold }
+  end
+  local function hl()
+    local d = raw_hl()
+    return d.fg and string.format("#%06x", d.fg), d.bg and string.format("#%06x", d.bg)
+  end
+  local function bold() return raw_hl().bold == true end
+  api.nvim_set_hl(0, G, { fg = "#ff0000", bg = "#0000ff", bold = true })
+  local fg, bg = hl()
+  check(fg == "#ff0000" and bg == "#0000ff" and bold(), "fade: the group starts red on blue, bold ("
+        .. tostring(fg) .. " on " .. tostring(bg) .. ")")
+
+  -- 10. a tween, frame by frame on a plain animator: every frame is the OKLab mix
+  -- at the eased progress
+  local A = kinetic.animator()
+  local E = kinetic.easing("outCubic")
+  local DT = 1 / 60
+  local done
+  local a = kfade.fade(G, { fg = "#0000ff" }, { animator = A, duration = 0.5, easing = "outCubic",
+                                                on_done = function(g) done = g end })
+  check(tostring(a):match("^kinetic%.Animation") ~= nil and hl() == "#ff0000",
+        "fade: returns the animation; nothing written before the first frame (" .. hl() .. ")")
+  local nframes, bad, moved, prev_p = 0, nil, 0, -1
+  for i = 1, 40 do
+    A:update(DT)
+    nframes = nframes + 1
+    local p = a:progress()
+    local want = kinetic.mix("#ff0000", "#0000ff", E:eval(p), "oklab"):hex()
+    fg, bg = hl()
+    if fg ~= want or bg ~= "#0000ff" or not bold() or p < prev_p
+       or (i < 30 and not near(p, i * DT / 0.5, 1e-12)) then
+      bad = bad or string.format("frame %d: p = %.17g, fg %s (mix %s), bg %s, bold %s", i, p, fg, want, bg,
+                                 tostring(bold()))
+    end
+    if fg ~= "#ff0000" and fg ~= "#0000ff" then moved = moved + 1 end
+    prev_p = p
+  end
+  check(bad == nil and moved >= 25, "fade: each of " .. nframes .. " frames shows kinetic.mix(from, to, "
+        .. "outCubic(p), 'oklab'):hex(), bg and bold kept (" .. moved .. " in-between colours): " .. tostring(bad))
+  fg = hl()
+  check(fg == "#0000ff" and a:done() and a:progress() == 1 and done == G and A:count() == 0,
+        "fade: ends exactly on the target #0000ff, on_done(group) (" .. fg .. ", " .. tostring(done) .. ")")
+
+  -- the midpoint of red -> blue: OKLab's clear purple, not sRGB's muddy #800080
+  local mid = kinetic.mix("#ff0000", "#0000ff", 0.5):hex()
+  check(mid ~= "#800080" and kinetic.mix("#ff0000", "#0000ff", 0.5, "srgb"):hex() == "#800080",
+        "mix: red/blue at 0.5 is " .. mid .. " in OKLab, #800080 in sRGB")
+  api.nvim_set_hl(0, G, { fg = "#ff0000", bg = "#0000ff", bold = true })
+  kfade.fade(G, { fg = "#0000ff" }, { animator = A, duration = 1, easing = "linear" })
+  A:update(0.5)
+  local shown_mid = hl()
+  api.nvim_set_hl(0, G, { fg = "#ff0000", bg = "#0000ff", bold = true })
+  A:stop()
+  kfade.fade(G, { fg = "#0000ff" }, { animator = A, duration = 1, easing = "linear", color_space = "srgb" })
+  A:update(0.5)
+  check(shown_mid == mid and hl() == "#800080", "fade: halfway from red to blue the group is " .. shown_mid
+        .. " (OKLab, want " .. mid .. "), and #800080 with color_space = 'srgb' (" .. hl() .. ")")
+  A:update(0.5)
+
+  -- bg to an oklch() colour, in OKLCh the longer way round
+  local target = kinetic.color("oklch(0.7 0.1 200)"):hex()
+  local fg0, bg0 = hl()
+  a = kfade.fade(G, { bg = "oklch(0.7 0.1 200)" }, { animator = A, duration = 0.3, easing = "linear",
+                                                     color_space = "oklch", hue = "longer" })
+  bad = nil
+  for i = 1, 25 do
+    A:update(DT)
+    local want = kinetic.mix(bg0, target, a:progress(), "oklch", "longer"):hex()
+    fg, bg = hl()
+    if bg ~= want or fg ~= fg0 then
+      bad = bad or string.format("frame %d: bg %s (mix %s), fg %s", i, bg, want, fg)
+    end
+  end
+  fg, bg = hl()
+  check(bad == nil and bg == target and fg == fg0 and a:done(),
+        "fade: bg to oklch(0.7 0.1 200) = " .. target .. " in OKLCh, hue 'longer', every frame the mix, fg kept: "
+        .. tostring(bad))
+
+  -- a second fade takes fg over from the colour shown
+  api.nvim_set_hl(0, G, { fg = "#ff0000", bg = "#0000ff" })
+  kfade.fade(G, { fg = "#0000ff" }, { animator = A, duration = 0.5 })
+  for _ = 1, 10 do A:update(DT) end
+  local shown = hl()
+  local a2 = kfade.fade(G, { fg = "#00ff00" }, { animator = A, duration = 0.2, easing = "outCubic" })
+  A:update(DT)
+  local want = kinetic.mix(shown, "#00ff00", E:eval(a2:progress()), "oklab"):hex()
+  check(hl() == want, "fade again mid-flight: goes on from the colour shown " .. shown .. " (" .. hl()
+        .. ", want " .. want .. ")")
+  for _ = 1, 20 do A:update(DT) end
+  check(hl() == "#00ff00" and A:count() == 0, "fade again mid-flight: ends on #00ff00, got " .. hl())
+
+  -- 11. a spring, retargeted in flight
+  done = nil
+  local s1 = kfade.fade(G, { fg = "#ff8800" }, { animator = A, spring = { preset = "gentle" },
+                                                on_done = function(g) done = g end })
+  for _ = 1, 15 do A:update(DT) end
+  local mid_fg = hl()
+  check(not s1:done() and mid_fg ~= "#00ff00" and mid_fg ~= "#ff8800",
+        "spring fade: moving after 15 frames (" .. mid_fg .. ")")
+  local s2 = kfade.fade(G, { fg = "#8800ff" }, { animator = A, spring = { preset = "gentle" },
+                                                on_done = function(g) done = g end })
+  check(rawequal(s1, s2), "spring fade: a second fade in flight retargets the same spring")
+  local n = 0
+  while A:count() > 0 and n < 1200 do A:update(DT); n = n + 1 end
+  check(hl() == "#8800ff" and s1:done() and done == G,
+        "spring fade: rests exactly on the new target #8800ff after " .. n .. " frames (" .. hl() .. ")")
+
+  -- 12. the command, on kinetic.nvim's timer
+  local uv = vim.uv or vim.loop
+  local t0 = uv.hrtime()
+  vim.cmd("KineticFade " .. G .. " fg=oklch(0.8 0.15 90) bg=#102030 0.2")
+  check(kn.running(kfade.animator), ":KineticFade starts the animator's timer")
+  vim.wait(3000, function() return not kn.running(kfade.animator) end, 5)
+  fg, bg = hl()
+  local yellow = kinetic.color("oklch(0.8 0.15 90)"):hex()
+  check(fg == yellow and bg == "#102030" and (uv.hrtime() - t0) / 1e9 >= 0.2,
+        ":KineticFade fg=oklch(0.8 0.15 90) bg=#102030 0.2: ends on " .. yellow .. " on #102030 ("
+        .. fg .. " on " .. bg .. ")")
+  vim.cmd("KineticFade! " .. G .. " #00ffff")
+  vim.wait(200)
+  vim.cmd("KineticFade! " .. G .. " white")
+  vim.wait(5000, function() return not kn.running(kfade.animator) end, 5)
+  check(hl() == "#ffffff", ":KineticFade! springs to #00ffff, retargeted to white, ends on #ffffff: " .. hl())
+
+  -- 13. bad input
+  local ok, err = pcall(kinetic.color, "#12")
+  check(not ok and tostring(err):find("bad argument #1 to 'color'", 1, true) ~= nil,
+        "kinetic.color('#12') fails: " .. tostring(err))
+  ok, err = pcall(kfade.fade, G, { fg = "#12" })
+  check(not ok and tostring(err):find("field 'fg'", 1, true) ~= nil, "fade rejects a bad colour: " .. tostring(err))
+  ok, err = pcall(kfade.fade, "KineticFadeNoSuchGroup", { fg = "#ffffff" })
+  check(not ok and tostring(err):find("highlight group", 1, true) ~= nil, "fade rejects an unknown group: "
+        .. tostring(err))
+  -- a highlight state holding nvim's integer colour, not a colour: update names the field
+  local raw = raw_hl().fg
+  local st = { fg = raw }
+  A:to(st, 0.2, { fg = "#ff0000" })
+  ok, err = pcall(A.update, A, DT)
+  check(not ok and tostring(err):find("field 'fg'", 1, true) ~= nil and st.fg == raw and A:count() == 0,
+        "an integer fg (" .. tostring(raw) .. ") raises from update naming the field: " .. tostring(err))
+  local notes, notify = {}, vim.notify
+  vim.notify = function(msg, level) notes[#notes + 1] = { msg = tostring(msg), level = level } end
+  vim.cmd("KineticFade " .. G .. " #12")
+  vim.notify = notify
+  check(#notes == 1 and notes[1].level == vim.log.levels.ERROR and notes[1].msg:find("#12", 1, true) ~= nil,
+        ":KineticFade with a bad colour reports it with vim.notify: " .. (notes[1] and notes[1].msg or ""))
+end
+
 local function run()
   local here = vim.fn.fnamemodify(debug.getinfo(1, "S").source:sub(2), ":p:h")
   vim.opt.runtimepath:append(here)   -- the example plugin: examples/nvim/{lua,plugin}
@@ -670,6 +840,7 @@ local function run()
   check(not vim.api.nvim_win_is_valid(f.win), "float closed")
 
   scroll_tests(kinetic, here)
+  fade_tests(kinetic, here)
 end
 
 local ok, err = xpcall(run, debug.traceback)
