@@ -236,48 +236,14 @@ static void color_key(lua_State *L, int uv, int j, int seg, int idx, double *dst
   for (i = 0; i < 4; i++) dst[i] = 0.0;
 }
 
-/* Read a state (def.from when seg == 0, else segment seg's `to`) at idx
-   into dst[ncomp], checking it has the shape of `from` (at `from`). */
-static void read_state(lua_State *L, int idx, int seg, unsigned shape,
-                       int ncomp, int from, int uv, double *dst) {
+/* Named properties at idx into dst[ncomp]: every name of from (a colour's
+   4 components kept for prepare_colors), and for a segment no other. */
+static void read_named(lua_State *L, int idx, int seg, int ncomp, int from, int uv,
+                       double *dst) {
   const char *field = seg == 0 ? "from" : "to";
   int j;
-  if (shape == SHAPE_NUMBER) {
-    dst[0] = finite_at(L, idx, seg, field, "");
-    return;
-  }
-  if (shape == SHAPE_COLOR) {
-    if (!color_form(L, idx))
-      context_error(L, seg, field, "colour expected (as 'from'), got %s", quoted(L, idx));
-    color_key(L, uv, 0, seg, idx, dst);
-    return;
-  }
-  if (lua_type(L, idx) != LUA_TTABLE) {
-    if (shape == SHAPE_VECTOR)
-      context_error(L, seg, field, "array of %d numbers expected (as 'from'), got %s",
-                    ncomp, lk_typename(L, idx));
-    context_error(L, seg, field, "table of named numbers expected (as 'from'), got %s",
-                  lk_typename(L, idx));
-  }
-  if (shape == SHAPE_VECTOR) {
-    int len = (int)lk_rawlen(L, idx);
-    if (len == 0 && lk_pushtablekind(L, idx) != LK_TABLE_EMPTY)   /* {x = 1} */
-      context_error(L, seg, field, "array of %d numbers expected (as 'from'), got %s",
-                    ncomp, lua_tostring(L, -1));
-    if (len != ncomp)
-      context_error(L, seg, field, "array of %d numbers expected (as 'from'), got %d",
-                    ncomp, len);
-    for (j = 0; j < ncomp; j++) {
-      const char *pre;
-      lua_rawgeti(L, idx, j + 1);
-      pre = lua_pushfstring(L, "component %d: ", j + 1);
-      dst[j] = finite_at(L, -2, seg, field, pre);
-      lua_pop(L, 2);
-    }
-    return;
-  }
   lua_getfield(L, uv, "colors");          /* nil: numbers only */
-  for (j = 0; j < ncomp; j++) {           /* named: every name of from ... */
+  for (j = 0; j < ncomp; j++) {
     const char *name, *pre;
     int colour = 0;
     if (lua_istable(L, -1)) {
@@ -310,7 +276,7 @@ static void read_state(lua_State *L, int idx, int seg, unsigned shape,
   }
   lua_pop(L, 1);
   if (seg == 0) return;
-  lua_pushnil(L);                        /* ... and no other */
+  lua_pushnil(L);
   while (lua_next(L, idx) != 0) {
     lua_pop(L, 1);
     lua_pushvalue(L, -1);
@@ -323,6 +289,51 @@ static void read_state(lua_State *L, int idx, int seg, unsigned shape,
                     lk_typename(L, -2));
     }
     lua_pop(L, 1);
+  }
+}
+
+/* Read a state (def.from when seg == 0, else segment seg's `to`) at idx
+   into dst[ncomp], checking it has the shape of `from` (at `from`). */
+static void read_state(lua_State *L, int idx, int seg, unsigned shape,
+                       int ncomp, int from, int uv, double *dst) {
+  const char *field = seg == 0 ? "from" : "to";
+  int j;
+  if (shape == SHAPE_NUMBER) {
+    dst[0] = finite_at(L, idx, seg, field, "");
+    return;
+  }
+  if (shape == SHAPE_COLOR) {
+    if (!color_form(L, idx))
+      context_error(L, seg, field, "colour expected (as 'from'), got %s", quoted(L, idx));
+    color_key(L, uv, 0, seg, idx, dst);
+    return;
+  }
+  if (lua_type(L, idx) != LUA_TTABLE) {
+    if (shape == SHAPE_VECTOR)
+      context_error(L, seg, field, "array of %d numbers expected (as 'from'), got %s",
+                    ncomp, lk_typename(L, idx));
+    context_error(L, seg, field, "table of named numbers expected (as 'from'), got %s",
+                  lk_typename(L, idx));
+  }
+  if (shape == SHAPE_NAMED) {
+    read_named(L, idx, seg, ncomp, from, uv, dst);
+    return;
+  }
+  {
+    int len = (int)lk_rawlen(L, idx);
+    if (len == 0 && lk_pushtablekind(L, idx) != LK_TABLE_EMPTY)   /* {x = 1} */
+      context_error(L, seg, field, "array of %d numbers expected (as 'from'), got %s",
+                    ncomp, lua_tostring(L, -1));
+    if (len != ncomp)
+      context_error(L, seg, field, "array of %d numbers expected (as 'from'), got %d",
+                    ncomp, len);
+  }
+  for (j = 0; j < ncomp; j++) {
+    const char *pre;
+    lua_rawgeti(L, idx, j + 1);
+    pre = lua_pushfstring(L, "component %d: ", j + 1);
+    dst[j] = finite_at(L, -2, seg, field, pre);
+    lua_pop(L, 2);
   }
 }
 
