@@ -70,27 +70,8 @@ static const cspec spec_ok_c = { 1, 0.004, 0, M, 0 };
 static const cspec spec_pred = { 1, 0.01, -M, M, 0 };
 #undef M
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static int fail(P *p, const char *fmt, ...) {
-  va_list ap;
-  if (p->errcap == 0) return 0;
-  va_start(ap, fmt);
-  vsnprintf(p->err, p->errcap, fmt, ap);
-  va_end(ap);
-  return 0;
-}
-
-/* Up to 24 bytes of text from q, for messages ("..." when cut). */
-static const char *excerpt(const char *q, const char *end, char *buf) {
-  size_t n = (size_t)(end - q);
-  if (n > 24) n = 24;
-  memcpy(buf, q, n);
-  buf[n] = '\0';
-  if ((size_t)(end - q) > 24) strcpy(buf + 24, "...");
-  return buf;
-}
+/* A failure with its message (kn_css_error), for a parser state p. */
+#define fail(p, ...) kn_css_error((p)->err, (p)->errcap, __VA_ARGS__)
 
 /* The next token that is not whitespace. */
 static void next_tok(P *p, kn_css_token *tk) {
@@ -167,9 +148,9 @@ static int read_comp(P *p, int allowed, int index, comp *c) {
                       : fail(p, "%s() component %d: %s expected at the end", p->fname, index, tl);
   if (index == 4)
     return fail(p, "%s() alpha: %s expected, got '%s'", p->fname, tl,
-                excerpt(tk.start, tk.end, ex));
+                kn_css_excerpt(tk.start, tk.end, ex));
   return fail(p, "%s() component %d: %s expected, got '%s'", p->fname, index, tl,
-              excerpt(tk.start, tk.end, ex));
+              kn_css_excerpt(tk.start, tk.end, ex));
 }
 
 /* A component's value in its space's scale: `none` as 0, clamped as the
@@ -228,7 +209,7 @@ static int read_space(P *p, int *space) {
   next_tok(p, &tk);
   if (tk.type != KN_TK_IDENT || tk.long_name) {
     if (tk.type == KN_TK_EOF) return fail(p, "color(): a colour space expected at the end");
-    return fail(p, "color(): a colour space expected, got '%s'", excerpt(tk.start, tk.end, ex));
+    return fail(p, "color(): a colour space expected, got '%s'", kn_css_excerpt(tk.start, tk.end, ex));
   }
   for (i = 0; i <= tk.len; i++) {
     char ch = tk.name[i];
@@ -238,7 +219,7 @@ static int read_space(P *p, int *space) {
   if (*space < 0 || *space > KN_CS_XYZ_D65)
     return fail(p, "color(): unknown colour space '%s' (srgb, srgb-linear, display-p3, "
                    "a98-rgb, prophoto-rgb, rec2020, xyz, xyz-d50, xyz-d65)",
-                excerpt(tk.start, tk.end, ex));
+                kn_css_excerpt(tk.start, tk.end, ex));
   return 1;
 }
 
@@ -267,9 +248,9 @@ static int read_modern(P *p, const fdesc *d, const cspec *const *spec, comp c[4]
   if (tk.type == KN_TK_RPAREN || tk.type == KN_TK_EOF) return 1;
   if (!*alpha && tk.type != KN_TK_COMMA)
     return fail(p, "%s() takes 3 components and '/' alpha, got '%s' after them", p->fname,
-                excerpt(tk.start, tk.end, ex));
+                kn_css_excerpt(tk.start, tk.end, ex));
   return fail(p, "')' expected to close %s(), got '%s'", p->fname,
-              excerpt(tk.start, tk.end, ex));
+              kn_css_excerpt(tk.start, tk.end, ex));
 }
 
 /* After the first component: ", c2, c3 [, alpha])"; rgb() takes three
@@ -286,7 +267,7 @@ static int read_legacy(P *p, const fdesc *d, comp c[4], int *alpha) {
       return fail(p, "%s() takes 3 components, got %d", p->fname, i);
     if (tk.type != KN_TK_COMMA)
       return fail(p, "%s(): ',' expected in the legacy syntax, got '%s'", p->fname,
-                  excerpt(tk.start, tk.end, ex));
+                  kn_css_excerpt(tk.start, tk.end, ex));
     if (!read_comp(p, want, i + 1, &c[i])) return 0;
   }
   if (d->legacy == 1 && (c[0].type != c[1].type || c[1].type != c[2].type))
@@ -300,7 +281,7 @@ static int read_legacy(P *p, const fdesc *d, comp c[4], int *alpha) {
   }
   if (tk.type == KN_TK_RPAREN || tk.type == KN_TK_EOF) return 1;
   return fail(p, "')' expected to close %s(), got '%s'", p->fname,
-              excerpt(tk.start, tk.end, ex));
+              kn_css_excerpt(tk.start, tk.end, ex));
 }
 
 static const fdesc *find_function(const kn_css_token *fn) {
@@ -384,7 +365,7 @@ static int parse_ident(P *p, const kn_css_token *tk, kn_color *out) {
       return fail(p, "system colours (%s) need a document", low);
   }
   if ((why = kn_css_needs_document(tk)) != NULL) return fail(p, "%s", why);
-  return fail(p, "unknown colour name '%s'", excerpt(tk->start, tk->end, ex));
+  return fail(p, "unknown colour name '%s'", kn_css_excerpt(tk->start, tk->end, ex));
 }
 
 static int hexval(int c) {
@@ -409,7 +390,7 @@ static int parse_hex(P *p, kn_color *out) {
   for (i = 0; i < n; i++)
     if (hexval(q[i]) < 0)
       return fail(p, "a hex colour takes only the digits 0-9 and a-f, got '%s'",
-                  excerpt((const char *)q - 1, p->lx.s, ex));
+                  kn_css_excerpt((const char *)q - 1, p->lx.s, ex));
   if (n != 3 && n != 4 && n != 6 && n != 8)
     return fail(p, "a hex colour has 3, 4, 6 or 8 digits, got %u", (unsigned)n);
   if (n <= 4)
@@ -438,12 +419,12 @@ int kn_color_parse(const char *s, size_t len, kn_color *out, char *err, size_t e
     case KN_TK_FUNCTION: ok = parse_function(&p, &tk, &c); break;
     default:
       if (tk.type == KN_TK_BAD && tk.delim == '#') { ok = parse_hex(&p, &c); break; }
-      return fail(&p, "colour expected at '%s'", excerpt(tk.start, p.lx.end, ex)), -1;
+      return fail(&p, "colour expected at '%s'", kn_css_excerpt(tk.start, p.lx.end, ex)), -1;
   }
   if (!ok) return -1;
   next_tok(&p, &tk);
   if (tk.type != KN_TK_EOF)
-    return fail(&p, "unexpected '%s' after the colour", excerpt(tk.start, p.lx.end, ex)), -1;
+    return fail(&p, "unexpected '%s' after the colour", kn_css_excerpt(tk.start, p.lx.end, ex)), -1;
   *out = c;
   return 0;
 }

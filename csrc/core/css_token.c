@@ -3,6 +3,8 @@
 */
 #include "fpcontract.h"
 #include <locale.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -219,4 +221,22 @@ int kn_css_name_is(const kn_css_token *tk, const char *lower) {
     if (c != (unsigned char)lower[i]) return 0;
   }
   return 1;
+}
+
+int kn_css_error(char *err, size_t errcap, const char *fmt, ...) {
+  va_list ap;
+  if (errcap == 0) return 0;
+  va_start(ap, fmt);
+  vsnprintf(err, errcap, fmt, ap);
+  va_end(ap);
+  return 0;
+}
+
+const char *kn_css_excerpt(const char *q, const char *end, char buf[KN_CSS_EXCERPT_MAX]) {
+  size_t n = (size_t)(end - q);
+  if (n > 24) n = 24;
+  memcpy(buf, q, n);
+  buf[n] = '\0';
+  if ((size_t)(end - q) > 24) strcpy(buf + 24, "...");
+  return buf;
 }

@@ -53,4 +53,15 @@ void kn_css_next(kn_css_lexer *lx, kn_css_token *tk);
    case. */
 int kn_css_name_is(const kn_css_token *tk, const char *lower);
 
+/* The parsers' messages.  kn_css_error writes a printf-style message into
+   err (errcap bytes, NUL-terminated; nothing when errcap is 0) and returns
+   0, a parser's failure.  kn_css_excerpt copies up to 24 bytes of the text
+   [q, end) into buf for a message, "..." appended when it was cut. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+int kn_css_error(char *err, size_t errcap, const char *fmt, ...);
+#define KN_CSS_EXCERPT_MAX 28
+const char *kn_css_excerpt(const char *q, const char *end, char buf[KN_CSS_EXCERPT_MAX]);
+
 #endif

@@ -55,27 +55,8 @@ typedef struct arg {
   const char *start, *end;
 } arg;
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static int fail(P *p, const char *fmt, ...) {
-  va_list ap;
-  if (p->errcap == 0) return 0;
-  va_start(ap, fmt);
-  vsnprintf(p->err, p->errcap, fmt, ap);
-  va_end(ap);
-  return 0;
-}
-
-/* Up to 24 bytes of text from q, for messages ("..." when cut). */
-static const char *excerpt(const char *q, const char *end, char *buf) {
-  size_t n = (size_t)(end - q);
-  if (n > 24) n = 24;
-  memcpy(buf, q, n);
-  buf[n] = '\0';
-  if ((size_t)(end - q) > 24) strcpy(buf + 24, "...");
-  return buf;
-}
+/* A failure with its message (kn_css_error), for a parser state p. */
+#define fail(p, ...) kn_css_error((p)->err, (p)->errcap, __VA_ARGS__)
 
 static int eq_ci(const char *a, size_t n, const char *b) {
   size_t i;
@@ -150,9 +131,9 @@ static int read_arg(P *p, arg *a, const char *what_, const char *fname, int inde
   a->calc = 0;
   a->is_int = tk.is_integer;
   if (tk.type == KN_TK_NUMBER || tk.type == KN_TK_PERCENTAGE) {
-    if (tk.too_long) return fail(p, "number too long at '%s'", excerpt(tk.start, p->lx.end, ex));
+    if (tk.too_long) return fail(p, "number too long at '%s'", kn_css_excerpt(tk.start, p->lx.end, ex));
     if (!isfinite(tk.value))
-      return fail(p, "finite number expected, got '%s'", excerpt(tk.start, tk.end, ex));
+      return fail(p, "finite number expected, got '%s'", kn_css_excerpt(tk.start, tk.end, ex));
     a->x = tk.value;
     a->type = tk.type == KN_TK_NUMBER ? KN_CALC_NUMBER : KN_CALC_PERCENTAGE;
   } else if (kn_css_is_math(&tk)) {
@@ -166,9 +147,9 @@ static int read_arg(P *p, arg *a, const char *what_, const char *fname, int inde
     what = arg_name(what_, fname, index, wb, sizeof wb);
     if (tk.type == KN_TK_DIMENSION)
       return fail(p, "%s expected, got '%s' (values with units need a document)", what,
-                  excerpt(tk.start, tk.end, ex));
+                  kn_css_excerpt(tk.start, tk.end, ex));
     if (tk.type == KN_TK_EOF) return fail(p, "%s expected at the end of the spec", what);
-    return fail(p, "%s expected at '%s'", what, excerpt(tk.start, p->lx.end, ex));
+    return fail(p, "%s expected at '%s'", what, kn_css_excerpt(tk.start, p->lx.end, ex));
   }
   a->end = p->lx.s;
   return 1;
@@ -191,7 +172,7 @@ static int sep(P *p, const char *fname) {
   if (tk.type == KN_TK_COMMA) return 1;
   if (tk.type == KN_TK_RPAREN) return 2;
   if (tk.type == KN_TK_EOF) return fail(p, "missing ')' after %s(", fname);
-  return fail(p, "',' or ')' expected in %s() at '%s'", fname, excerpt(tk.start, p->lx.end, ex));
+  return fail(p, "',' or ')' expected in %s() at '%s'", fname, kn_css_excerpt(tk.start, p->lx.end, ex));
 }
 
 /* Up to max number arguments "a, b, c)" into v; at least min. */
@@ -203,7 +184,7 @@ static int num_list(P *p, const char *fname, arg *v, int min, int max, int *coun
     if (v[k].type != KN_CALC_NUMBER) {
       char ex[32], wb[64];
       return fail(p, "%s expected, got '%s'", arg_name("number", fname, k + 1, wb, sizeof wb),
-                  excerpt(v[k].start, v[k].end, ex));
+                  kn_css_excerpt(v[k].start, v[k].end, ex));
     }
     k++;
     r = sep(p, fname);
@@ -266,14 +247,14 @@ static int step_count(P *p, const arg *a, int min, int *n) {
   char ex[32];
   double x = a->x;
   if (a->type != KN_CALC_NUMBER)
-    return fail(p, "steps() count must be an integer, got '%s'", excerpt(a->start, a->end, ex));
+    return fail(p, "steps() count must be an integer, got '%s'", kn_css_excerpt(a->start, a->end, ex));
   if (a->calc) {
     if (isnan(x)) return fail(p, "steps() count is NaN");
     x = floor(x + 0.5);
     if (x < min) x = min;
   } else {
     if (!a->is_int)
-      return fail(p, "steps() count must be an integer, got '%s'", excerpt(a->start, a->end, ex));
+      return fail(p, "steps() count must be an integer, got '%s'", kn_css_excerpt(a->start, a->end, ex));
     if (!(x >= min))
       return fail(p, "steps() count must be an integer >= %d%s, got %s", min,
                   min == 2 ? " for jump-none" : "", (kn_fmtnum(ex, x), ex));
@@ -297,12 +278,12 @@ static int parse_steps(P *p, kn_easing *e) {
     pos = position_of(&tk);
     if (pos < 0)
       return fail(p, "steps() position must be one of jump-start, jump-end, jump-none, "
-                     "jump-both, start, end; got '%s'", excerpt(tk.start, p->lx.end, ex));
+                     "jump-both, start, end; got '%s'", kn_css_excerpt(tk.start, p->lx.end, ex));
     next_tok(p, &tk);
     if (tk.type != KN_TK_RPAREN) {
       if (tk.type == KN_TK_EOF) return fail(p, "missing ')' after steps(");
       return fail(p, "')' expected after the steps() position, got '%s'",
-                  excerpt(tk.start, p->lx.end, ex));
+                  kn_css_excerpt(tk.start, p->lx.end, ex));
     }
   }
   if (!step_count(p, &a, pos == KN_JUMP_NONE ? 2 : 1, &n)) return 0;
@@ -326,15 +307,15 @@ static int linear_stop(P *p, kn_easing *e, size_t cap, size_t *n, int first) {
   if (!read_arg(p, &v[0], "linear() stop (a number)", NULL, 0)) return 0;
   if (v[0].type != KN_CALC_NUMBER)
     return fail(p, "linear() stop without an output number first: '%s'",
-                excerpt(v[0].start, p->lx.end, ex));
+                kn_css_excerpt(v[0].start, p->lx.end, ex));
   for (k = 1; k < 4; k++) {
     int t = peek_tok(p);
     if (t == KN_TK_COMMA || t == KN_TK_RPAREN || t == KN_TK_EOF) break;
     if (k == 3) return fail(p, "linear() stop with too many values: '%s'",
-                            excerpt(v[0].start, p->lx.end, ex));
+                            kn_css_excerpt(v[0].start, p->lx.end, ex));
     if (!read_arg(p, &v[k], "percentage in linear()", NULL, 0)) return 0;
     if (v[k].type != KN_CALC_PERCENTAGE)
-      return fail(p, "linear() stop with two outputs: '%s'", excerpt(v[0].start, v[k].end, ex));
+      return fail(p, "linear() stop with two outputs: '%s'", kn_css_excerpt(v[0].start, v[k].end, ex));
   }
   if (*n + (k == 1 ? 1 : (size_t)(k - 1)) > cap) return fail(p, "linear(): too many stops");
   if (!first) sp_put(p, ", ");
@@ -579,7 +560,7 @@ static int parse_value(P *p, kn_easing *e, size_t cap, int *css) {
   } else if (tk.type == KN_TK_IDENT) {
     if (keyword(p, &tk, e)) return 1;
   } else {
-    return fail(p, "easing name expected at '%s'", excerpt(tk.start, p->lx.end, ex));
+    return fail(p, "easing name expected at '%s'", kn_css_excerpt(tk.start, p->lx.end, ex));
   }
   *css = 0;
   return own_name(p, &tk, e, tk.type == KN_TK_FUNCTION);
@@ -601,7 +582,7 @@ int kn_easing_parse(const char *s, size_t len, kn_easing *e, size_t cap,
   if (tk.type == KN_TK_COMMA)
     return fail(&p, "a list of easings: kinetic.easing takes one (lists need a document)");
   if (tk.type != KN_TK_EOF)
-    return fail(&p, "unexpected '%s' after the easing", excerpt(tk.start, p.lx.end, ex));
+    return fail(&p, "unexpected '%s' after the easing", kn_css_excerpt(tk.start, p.lx.end, ex));
   if (!css && specified != NULL) specified->len = 0;
   return 1;
 }

@@ -199,20 +199,8 @@ void lk_anim_set_callback(lk_frame *F, int node, const char *kind, int idx, int 
 
 /* Push object.key of channel c; a table without a metatable marks the
    channel KN_CH_DIRECT (the FFI path's loop may write it). */
-static void push_field(lk_frame *F, int c) {
-  lua_State *L = F->L;
-  lua_rawgeti(L, F->targets, c + 1);
-  if (lua_type(L, -1) == LUA_TTABLE && !lua_getmetatable(L, -1))
-    F->P->A.chans[c].flags |= KN_CH_DIRECT;
-  else if (lua_type(L, -1) == LUA_TTABLE)
-    lua_pop(L, 1);
-  lua_rawgeti(L, F->keys, c + 1);
-  lua_gettable(L, -2);
-  lua_remove(L, -2);
-}
-
 /* Mark channel c KN_CH_DIRECT when its object is a table without a
-   metatable, as push_field does, without reading the field. */
+   metatable (the FFI path's loop may write it). */
 static void mark_direct(lk_frame *F, int c) {
   lua_State *L = F->L;
   lua_rawgeti(L, F->targets, c + 1);
@@ -221,6 +209,16 @@ static void mark_direct(lk_frame *F, int c) {
   else if (lua_type(L, -1) == LUA_TTABLE)
     lua_pop(L, 1);
   lua_pop(L, 1);
+}
+
+/* Push object.key of channel c, marking it as mark_direct does. */
+static void push_field(lk_frame *F, int c) {
+  lua_State *L = F->L;
+  mark_direct(F, c);
+  lua_rawgeti(L, F->targets, c + 1);
+  lua_rawgeti(L, F->keys, c + 1);
+  lua_gettable(L, -2);
+  lua_remove(L, -2);
 }
 
 /* Read channel c's field into its out[k]; 0 with the message on top when
