@@ -43,6 +43,10 @@ describe("animator colours", function()
     anim:update(0.25)
     assert.are.equal(kinetic.mix("red", "blue", 0.25, "oklch", "longer"):hex(), a.c)
     assert.are.equal(kinetic.mix("blue", "red", 0.25, "oklch"):hex(), b.c)
+    local upper = { c = "red" }            -- space names are CSS identifiers: any ASCII case
+    anim:to(upper, 1, { c = "blue" }, { color_space = "OKLch", hue = "longer", easing = "linear" })
+    anim:update(0.25)
+    assert.are.equal(kinetic.mix("red", "blue", 0.25, "oklch", "longer"):hex(), upper.c)
     local cards = { { c = "#000000" }, { c = "#000000" }, { c = "#000000" } }
     anim:to(cards, 1, { c = "#ffffff" }, { easing = "linear", stagger = 0.25 })
     anim:update(0.5)

@@ -163,6 +163,8 @@ describe("error messages name kinetic's function", function()
   local tl = kinetic.timeline{ from = 0, { to = 1, duration = 1 } }
   local s = kinetic.spring{ stiffness = 170, damping = 26 }
   local g = kinetic.spring_group{ count = 2, stiffness = 170, damping = 26 }
+  local p = kinetic.path{ kind = "linear", { 0, 0 }, { 1, 1 } }
+  local red = kinetic.color("red")
   local tail_cases = {
     { function() return tl:update(-1) end, "bad argument #[12] to 'update' %(non%-negative number expected, got %-1%)" },
     { function() return tl:seek(-1) end, "bad argument #[12] to 'seek' %(non%-negative number expected, got %-1%)" },
@@ -175,6 +177,9 @@ describe("error messages name kinetic's function", function()
       "bad argument #1 to 'update_timelines' %(item 2: kinetic.Timeline expected, got number%)" },
     { function() return kinetic.update_timelines({ tl }, -1) end,
       "bad argument #2 to 'update_timelines' %(non%-negative number expected, got %-1%)" },
+    { function() return p:sample(0) end, "bad argument #[12] to 'sample' %(integer in %[1, 10000000%] expected, got 0%)" },
+    { function() return red:to("cmyk") end, "bad argument #[12] to 'to' %(unknown colour space 'cmyk'" },
+    { function() return kinetic.mix("red", "nope", 0.5) end, "bad argument #2 to 'mix' %(invalid colour 'nope'" },
   }
   local function step(f) local r = f(); return r end
   it("in a tail call, reached from Lua code and from pcall, on every VM", function()

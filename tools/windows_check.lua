@@ -576,11 +576,9 @@ local COLORS = { "#0f8", "#11223344", "rebeccapurple", "transparent", "rgb(300 -
                  "color(srgb-linear 0.5 none 0.25)" }
 local SPACES = { "srgb", "srgb-linear", "display-p3", "a98-rgb", "prophoto-rgb", "rec2020", "xyz", "xyz-d50",
                  "xyz-d65", "lab", "lch", "oklab", "oklch", "hsl", "hwb" }
-local colors = {}
-for i, spec in ipairs(COLORS) do
+for _, spec in ipairs(COLORS) do
   local c = K("color(" .. spec .. ")", "color", spec)
   if c then
-    colors[i] = c
     ts("tostring(color(" .. spec .. "))", c)
     M("color(" .. spec .. "):hex()", c, "hex")
     M("color(" .. spec .. "):rgba()", c, "rgba")

@@ -493,9 +493,11 @@ function kinetic.decay(opts) end
 -- 4. Timelines
 -- ---------------------------------------------------------------------------
 
----A keyframe value: a number, an array (vector) or a table with string keys
----(named properties); all of one timeline alike.
----@alias kinetic.TimelineValue number|number[]|table<string, number>
+---A keyframe value: a number, an array (vector), a colour (a CSS colour string
+---or a kinetic.Color) or a table with string keys (named properties, numbers or
+---colours); all of one timeline alike.  With `path`, numbers: fractions of the
+---path's arc length.
+---@alias kinetic.TimelineValue number|number[]|kinetic.ColorSpec|table<string, number|kinetic.ColorSpec>
 
 ---@class kinetic.TimelineSegment
 ---@field to kinetic.TimelineValue
@@ -521,6 +523,13 @@ function kinetic.decay(opts) end
 ---@field interpolation? kinetic.Interpolation default "linear"
 ---@field angle_unit? "degrees"|"radians" for the angle interpolations (default "degrees")
 ---@field pivot? number[] {x, y}: the centre of "polar" interpolation
+---The keyframes (numbers) are fractions of this path's arc length; the state is
+---the point there: x, y (and the angle with `rotate`).  Needs "linear" interpolation.
+---@field path? kinetic.Path
+---@field rotate? boolean with `path`: also the direction of motion (radians) (default false)
+---@field fields? string[] with `path`: the names `apply` writes, {x, y} or {x, y, angle} (a third implies rotate)
+---@field color_space? kinetic.ColorSpace the space colour keyframes are mixed in (default "oklab")
+---@field hue? kinetic.HueMethod how colour hues are interpolated (default "shorter")
 ---@field on_keyframe? fun(tl: kinetic.Timeline, index: integer)
 ---@field on_iteration? fun(tl: kinetic.Timeline, n: integer)
 ---@field on_complete? fun(tl: kinetic.Timeline)
@@ -530,7 +539,9 @@ function kinetic.decay(opts) end
 local Timeline = {}
 
 ---The value at timeline time t (delay included), pure.  Numbers return a
----number, arrays n values (or fill `out`), named properties fill `out` or a new table.
+---number, arrays n values (or fill `out`), named properties fill `out` or a new table;
+---a path timeline x, y [, angle] (or `out[1..3]`); a colour timeline the colour, as
+---`from` gave it ("#rrggbb[aa]" for a string, a kinetic.Color for a Color).
 ---@param t number
 ---@param out? table
 ---@return any ...
@@ -543,7 +554,8 @@ function Timeline:at(t, out) end
 ---@return any ...
 function Timeline:update(dt, out) end
 
----Write the current named values into obj's fields.
+---Write the current named values (or a path's x, y, angle under their `fields`
+---names) into obj's fields.  An error for a number or a single-colour timeline.
 ---@generic T: table
 ---@param obj T
 ---@return T
@@ -704,10 +716,14 @@ function kinetic.spring_group(opts) end
 -- ---------------------------------------------------------------------------
 
 ---What a field is animated to (or from, for `from`): a number, an array of
----numbers (a vector or colour field, interpolated per component and written in
----place), or `"+=n"` / `"-=n"`, relative to the value at the start (on a spring
----retarget: to the spring's current target).
----@alias kinetic.AnimValue number|number[]|string
+---numbers (a vector field, interpolated per component and written in place),
+---`"+=n"` / `"-=n"`, relative to the value at the start (on a spring retarget:
+---to the spring's current target), a colour (a CSS colour string or a
+---kinetic.Color: the field must hold a colour string, a Color or an {r, g, b [, a]}
+---array, and is written back in that type, mixed in `color_space`), or, for a
+---tween, a kinetic.Path (the key names the path; the fields written are x, y and,
+---with `rotate`, angle: the point at the eased fraction of its length).
+---@alias kinetic.AnimValue number|number[]|string|kinetic.Color|kinetic.Path
 
 ---Field names mapped to what they are animated to.
 ---@alias kinetic.AnimValues table<string, kinetic.AnimValue>
@@ -746,6 +762,10 @@ function kinetic.spring_group(opts) end
 ---@field iterations? number passes, >= 1, may be math.huge (default 1 for stop, else math.huge); finite in a sequence
 ---@field after? kinetic.AnimAfter default "stop"
 ---@field stagger? number|kinetic.StaggerOptions for a list of targets; a number s is { each = s }
+---@field rotate? boolean with a path value: also write the direction of motion (radians) (default false)
+---@field fields? string[] with a path value: {x, y} or {x, y, angle} (a third name implies rotate)
+---@field color_space? kinetic.ColorSpace with a colour value: the interpolation space (default "oklab")
+---@field hue? kinetic.HueMethod with a colour value (default "shorter")
 ---@field on_start? fun(a: kinetic.Animation)
 ---@field on_update? fun(a: kinetic.Animation)
 ---@field on_complete? fun(a: kinetic.Animation)
@@ -763,6 +783,9 @@ function kinetic.spring_group(opts) end
 ---@field velocity? number|table<string, number|number[]>
 ---@field delay? number seconds >= 0 (default 0)
 ---@field stagger? number|kinetic.StaggerOptions
+---A colour value springs on its four premultiplied components in this space.
+---@field color_space? kinetic.ColorSpace default "oklab"
+---@field hue? kinetic.HueMethod with a colour value (default "shorter")
 ---@field on_start? fun(a: kinetic.Animation)
 ---@field on_update? fun(a: kinetic.Animation)
 ---Every field at rest, holding its target.
@@ -1005,7 +1028,68 @@ function Animator:count() end
 ---@return kinetic.Animator
 function kinetic.animator() end
 
--- ---- colours -------------------------------------------------------------
+-- ---------------------------------------------------------------------------
+-- 8. Paths and colours
+-- ---------------------------------------------------------------------------
+
+---How a path joins its points.
+---@alias kinetic.PathKind
+---| "bezier"        # one Bezier curve of degree n - 1 (2 to 65 points); never closed
+---| "bezier-spline" # cubic segments p0, c1, c2, p1, c1, c2, p2, ...: 3k + 1 points (closed: 3k)
+---| "catmull-rom"   # a cubic through every point (alpha 0.5: centripetal)
+---| "linear"        # a polyline
+
+---A path definition: the points {x, y} are the array part, in order.
+---@class kinetic.PathDef
+---@field [integer] number[] a point {x, y}
+---@field kind kinetic.PathKind
+---@field closed? boolean a loop back to the first point (default false)
+---@field alpha? number catmull-rom only: the knot exponent in [0, 1] (0.5: centripetal, the default)
+
+---A plane curve travelled at constant speed (immutable).  `tostring(p)` is
+---`"kinetic.Path(catmull-rom closed, 4 segments, length 420.37968578856): 0x..."`.
+---@class kinetic.Path: userdata
+local Path = {}
+
+---The point at the fraction u of the arc length and the direction of motion
+---there, atan2(dy, dx) in radians in (-pi, pi] (where the speed vanishes: the
+---direction it leaves in; at the end, arrives in).  A closed path takes u
+---modulo 1; an open one clamps u to [0, 1].
+---@param u number
+---@return number x
+---@return number y
+---@return number angle
+function Path:at(u) end
+
+---The point at the curve's own parameter s (segment i of n on [i/n, (i+1)/n]),
+---wrapped or clamped as `at`.
+---@param s number
+---@return number x
+---@return number y
+function Path:point(s) end
+
+---The n + 1 points at(i / n), i = 0 .. n, as one flat array {x0, y0, ..., xn, yn}.
+---@param n integer 1 .. 1e7
+---@param out? number[] filled and returned instead of a new table
+---@return number[]
+function Path:sample(n, out) end
+
+---The arc length.
+---@return number
+function Path:length() end
+
+---A path at constant speed.
+---
+---```lua
+---local track = kinetic.path{ kind = "catmull-rom", closed = true,
+---  { 0, 0 }, { 100, 0 }, { 100, 100 }, { 0, 100 } }
+---local x, y, angle = track:at(0.25)
+---anim:to(car, 6, { pos = track }, { rotate = true, easing = "linear" })
+---```
+---@param def kinetic.PathDef
+---@return kinetic.Path
+function kinetic.path(def) end
+
 
 ---The colour spaces of `kinetic.mix` and `Color:to` ("xyz" is "xyz-d65").
 ---@alias kinetic.ColorSpace

@@ -61,11 +61,22 @@ static const char space_names[KN_CS_COUNT][16] = {
   "xyz-d50", "xyz-d65", "lab", "lch", "oklab", "oklch", "hsl", "hwb"
 };
 
+/* 1 when name[0..len) is `lower` ignoring ASCII case (CSS identifiers). */
+static int same_ident(const char *name, size_t len, const char *lower) {
+  size_t i;
+  if (strlen(lower) != len) return 0;
+  for (i = 0; i < len; i++) {
+    char c = name[i] >= 'A' && name[i] <= 'Z' ? (char)(name[i] + 'a' - 'A') : name[i];
+    if (c != lower[i]) return 0;
+  }
+  return 1;
+}
+
 int kn_color_space_find(const char *name, size_t len) {
   int i;
-  if (len == 3 && memcmp(name, "xyz", 3) == 0) return KN_CS_XYZ_D65;
+  if (same_ident(name, len, "xyz")) return KN_CS_XYZ_D65;
   for (i = 0; i < KN_CS_COUNT; i++)
-    if (strlen(space_names[i]) == len && memcmp(name, space_names[i], len) == 0) return i;
+    if (same_ident(name, len, space_names[i])) return i;
   return -1;
 }
 

@@ -48,7 +48,8 @@ typedef struct kn_color {
 
 /* The space named `name` (CSS names: "srgb", "srgb-linear", "display-p3",
    "a98-rgb", "prophoto-rgb", "rec2020", "xyz-d50", "xyz-d65", "xyz" (=
-   xyz-d65), "lab", "lch", "oklab", "oklch", "hsl", "hwb"), or -1. */
+   xyz-d65), "lab", "lch", "oklab", "oklch", "hsl", "hwb"; ASCII case
+   ignored), or -1. */
 int kn_color_space_find(const char *name, size_t len);
 const char *kn_color_space_name(int space);
 

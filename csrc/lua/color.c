@@ -61,17 +61,12 @@ static void check_color(lua_State *L, int arg, kn_color *out) {
 
 /* The colour space named by the string at arg (ASCII case ignored). */
 static int check_space(lua_State *L, int arg) {
-  char low[24];
-  size_t len, i;
+  size_t len;
   const char *s;
-  int space = -1;
+  int space;
   if (lua_type(L, arg) != LUA_TSTRING) return lk_typeerror(L, arg, "colour space name");
   s = lua_tolstring(L, arg, &len);
-  if (len < sizeof low) {
-    for (i = 0; i < len; i++)
-      low[i] = s[i] >= 'A' && s[i] <= 'Z' ? (char)(s[i] + 'a' - 'A') : s[i];
-    space = kn_color_space_find(low, len);
-  }
+  space = kn_color_space_find(s, len);
   if (space < 0)
     lk_argerror(L, arg, lua_pushfstring(L, "unknown colour space '%s' (spaces: %s)", s,
                                         space_list));

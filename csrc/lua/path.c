@@ -172,8 +172,9 @@ static int path_sample(lua_State *L) {
 
 static int path_tostring(lua_State *L) {
   kn_path *p = check_path(L);
-  lua_pushfstring(L, "%s(%s%s, %d segments, length %s): %p", KN_PATH, kind_names[p->kind],
-                  p->closed ? " closed" : "", p->nseg, lk_pushnumstr(L, p->length), (void *)p);
+  lua_pushfstring(L, "%s(%s%s, %d segment%s, length %s): %p", KN_PATH, kind_names[p->kind],
+                  p->closed ? " closed" : "", p->nseg, p->nseg == 1 ? "" : "s",
+                  lk_pushnumstr(L, p->length), (void *)p);
   return 1;
 }
 

@@ -83,7 +83,7 @@ void lk_recordnames(lua_State *L) {
   static const char *const classes[] = {
     KN_EASING, KN_BEZIER, KN_SPRING, KN_SPRING_GROUP, KN_FRICTION, KN_GRAVITY,
     KN_BOUNCING, KN_CLAMPING, KN_INERTIA, KN_DECAY,
-    KN_TIMELINE, KN_VIEWPORT, KN_ANIMATOR, KN_ANIMATION, KN_SEQUENCE, KN_COLOR, NULL
+    KN_TIMELINE, KN_VIEWPORT, KN_ANIMATOR, KN_ANIMATION, KN_SEQUENCE, KN_COLOR, KN_PATH, NULL
   };
   int i, module = lua_gettop(L), names;
   lua_newtable(L);
