@@ -18,6 +18,7 @@
 #include "spring.h"
 #include "spring_group.h"
 #include "timeline.h"
+#include "path.h"
 #include "lanimator.h"
 #include "ffi_abi.h"
 
@@ -73,6 +74,11 @@ static double ffi_timeline_update(kn_timeline *tl, double dt) {
 static int ffi_animator_step(void *anim, double dt, int *counts, int *ids,
                              double *vals, int cap) {
   return lk_anim_ffi_step((lk_animator *)anim, dt, counts, ids, vals, cap);
+}
+
+/* p:at(u); path is the Path's payload. */
+static void ffi_path_at(const void *path, double u, double *xya) {
+  kn_path_at((const kn_path *)path, u, &xya[0], &xya[1], &xya[2], NULL);
 }
 
 /* The core functions the table holds as they are. */

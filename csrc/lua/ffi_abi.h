@@ -38,7 +38,7 @@
 #define KINETIC_FFI_ABI_H
 
 /* Bumped when a function is added, removed or returns something else. */
-#define KN_FFI_ABI_VERSION 6
+#define KN_FFI_ABI_VERSION 7
 
 /* The payload structs, field for field as the core declares them (only
    sizes and offsets matter: `const void **` stands for the timeline's
@@ -110,7 +110,8 @@
      group_set_targets  g:set_targets(array of count finite numbers)
      animator_step      anim:update(dt)'s first part, dt finite >= 0: the
                         animations that need no Lua advanced, their writes
-                        listed for ffi.lua's loop (lk_anim_ffi_step) */
+                        listed for ffi.lua's loop (lk_anim_ffi_step)
+     path_at            p:at(u), u finite: x, y and the angle into xya[3] */
 #define KN_FFI_FUNCTIONS(X)                                                  \
   X(double, easing_eval, (const struct kn_easing *e, double p, int before_flag)) \
   X(double, spring_step, (kn_spring *s, double dt))                          \
@@ -120,7 +121,8 @@
   X(void, spring_set, (kn_spring *s, int what, double a, double b, double c, double d)) \
   X(void, group_set_targets, (kn_spring_group *g, const double *targets)) \
   X(int, animator_step, (void *anim, double dt, int *counts, int *ids,     \
-                         double *vals, int cap))
+                         double *vals, int cap))                            \
+  X(void, path_at, (const void *path, double u, double *xya))
 
 #define KN_FFI_API_MEMBER(ret, name, params) ret (*name) params;
 #define KN_FFI_API_TYPE                                                      \

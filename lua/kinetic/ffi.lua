@@ -32,7 +32,7 @@ local bit = require("bit")
 local M = {}
 
 -- The version of core._ffi_abi this file is written for (ffi_abi.h).
-local ABI_VERSION = 6
+local ABI_VERSION = 7
 
 -- Declare the cdef once per Lua state: a second load of this module (after
 -- package.loaded was cleared) finds its types declared, and the layout
@@ -503,6 +503,22 @@ function M.install(core)
     end
     if pending ~= nil then timeline_fire(pending) end
     return out, playing
+  end
+
+  ---------------------------------------------------------------- paths
+  -- p:at(u): a Path and one finite number go to api.path_at, which writes
+  -- x, y and the angle into a buffer shared by every path.
+  local pmt = reg["kinetic.Path"]
+  local c_path_at, path_at = pmt.__index.at, api.path_at
+  local xya = ffi.new("double[3]")
+  pmt.__index.at = function(...)
+    local p, u = ...
+    if select("#", ...) == 2 and type(p) == "userdata" and dgetmetatable(p) == pmt
+       and type(u) == "number" and u > -huge and u < huge then
+      path_at(p, u, xya)
+      return xya[0], xya[1], xya[2]
+    end
+    return c_path_at(...)
   end
 
   ---------------------------------------------------------------- animators
