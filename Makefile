@@ -189,7 +189,7 @@ FUZZ_CC      ?= clang
 FUZZ_BUILD   ?= $(BUILD_ROOT)/fuzz
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CFLAGS  := -std=c99 -g -O1 $(WARN) $(FUZZ_SAN) -Icsrc/core
-FUZZ_HARNESSES := easing_parse bezier spring timeline group motion viewport animator
+FUZZ_HARNESSES := easing_parse bezier spring timeline group motion viewport animator color path
 FUZZ_OBJS    := $(patsubst csrc/core/%.c,$(FUZZ_BUILD)/obj/%.o,$(CORE_SRCS))
 FUZZ_BINS    := $(patsubst %,$(FUZZ_BUILD)/fuzz_%,$(FUZZ_HARNESSES))
 

@@ -178,6 +178,43 @@ static double gl3(const double *h, int d, double a, double b) {
               (8.0 / 9.0) * speed_of(h, d, m));
 }
 
+/* The 15-point Gauss-Kronrod rule and its embedded 7-point Gauss rule on
+   [-1, 1] (Piessens et al., QUADPACK, qk15): nodes, Kronrod weights, and
+   the Gauss weights of the odd nodes and of 0.  K15 is exact for degree
+   22, G7 for degree 13; |K15 - G7| bounds G7's error on one interval by
+   itself, whatever its neighbours do. */
+static const double gk_x[8] = {
+  0.991455371120812639206854697526329, 0.949107912342758524526189684047851,
+  0.864864423359769072789712788640926, 0.741531185599394439863864773280788,
+  0.586087235467691130294144845693013, 0.405845151377397166906606412076961,
+  0.207784955007898467600689403773245, 0.0 };
+static const double gk_wk[8] = {
+  0.022935322010529224963732008058970, 0.063092092629978553290700663189204,
+  0.104790010322250183839876322541518, 0.140653259715525918745189590510238,
+  0.169004726639267902826583426598550, 0.190350578064785409913256402421014,
+  0.204432940075298892414161999234649, 0.209482141084727828012999174891714 };
+static const double gk_wg[4] = {
+  0.129484966168869693270611432679082, 0.279705391489276667901467771423780,
+  0.381830050505118944950369775488975, 0.417959183673469387755102040816327 };
+
+/* integral_a^b |B'| by K15, and G7's value into *g7. */
+static double gk15(const double *h, int d, double a, double b, double *g7) {
+  double m = 0.5 * (a + b), r = 0.5 * (b - a), k = 0.0, g = 0.0;
+  int i;
+  for (i = 0; i < 7; i++) {
+    double f = speed_of(h, d, m - r * gk_x[i]) + speed_of(h, d, m + r * gk_x[i]);
+    k += gk_wk[i] * f;
+    if (i % 2 == 1) g += gk_wg[i / 2] * f;
+  }
+  {
+    double f0 = speed_of(h, d, m);
+    k += gk_wk[7] * f0;
+    g += gk_wg[3] * f0;
+  }
+  *g7 = g * r;
+  return k * r;
+}
+
 /* The adaptive split of one segment (path.h).  With p NULL it only counts. */
 typedef struct split {
   const double *h;     /* the segment's derivative points */
@@ -201,16 +238,72 @@ static void keep(split *S, double a, double b, double len) {
   S->s += len;
 }
 
-static void adapt(split *S, double a, double b, double whole, int depth) {
-  double m = 0.5 * (a + b);
-  double l = gl8(S->h, S->d, a, m), r = gl8(S->h, S->d, m, b);
-  if (depth >= 48 || fabs(l + r - whole) <= S->tol || !(m > a && m < b)) {
-    keep(S, a, m, l);
-    keep(S, m, b, r);
+/* [a, b] is kept when G7 is within tol of K15 there (then K15, far more
+   accurate, is its length), else halved; the depth, the count and a
+   non-finite value end the split.  Every piece is halved twice first: a
+   speed whose excess over a constant is odd about the midpoint of an
+   interval is integrated exactly there by every symmetric rule, so that
+   the two rules agree however badly they resolve it (a straight path that
+   creeps away from a repeated control point is one); a speed odd so about
+   the midpoints of two levels at once would be periodic, or linear. */
+static void adapt(split *S, double a, double b, int depth) {
+  double m = 0.5 * (a + b), g7, k15 = gk15(S->h, S->d, a, b, &g7);
+  if (depth >= 48 || S->n >= KN_PATH_SUB_MAX || !isfinite(k15) ||
+      (depth >= 2 && fabs(k15 - g7) <= S->tol) || !(m > a && m < b)) {
+    keep(S, a, b, k15);
     return;
   }
-  adapt(S, a, m, l, depth + 1);
-  adapt(S, m, b, r, depth + 1);
+  adapt(S, a, m, depth + 1);
+  adapt(S, m, b, depth + 1);
+}
+
+/* The derivative's control points of the degree-(d - 1) points h (the
+   second derivative of the curve whose first is h), into g. */
+static void hodograph2(const double *h, int d, double *g) {
+  int i;
+  for (i = 0; i + 1 < d; i++) {
+    g[2 * i] = (double)(d - 1) * (h[2 * i + 2] - h[2 * i]);
+    g[2 * i + 1] = (double)(d - 1) * (h[2 * i + 3] - h[2 * i + 1]);
+  }
+}
+
+/* B'(t) . B''(t): half the derivative of the squared speed. */
+static double speed_slope(const double *h, const double *g, int d, double t) {
+  double dx, dy, cx, cy;
+  bernstein(h, d - 1, t, &dx, &dy);
+  bernstein(g, d - 2, t, &cx, &cy);
+  return dx * cx + dy * cy;
+}
+
+/* The speed's critical points in (0, 1), in order, into roots: the sign
+   changes of B'.B'' on a grid of 32 d intervals, each narrowed by
+   bisection to the last bit.  Every zero of the speed is one (|B'|^2 has
+   a minimum 0 there, so B'.B'' changes sign), and those are the only
+   points where the speed is not smooth: the adaptive split starts from
+   the pieces between them, so that no interval holds a kink the
+   Gauss-Legendre comparison could miss.  Returns the count. */
+static int critical_points(const double *h, int d, double *roots) {
+  double g[2 * KN_PATH_DEGREE_MAX], prev;
+  int n = 0, i, steps = 32 * d;
+  if (d < 2) return 0;
+  hodograph2(h, d, g);
+  prev = speed_slope(h, g, d, 0.0);
+  for (i = 1; i <= steps && n < KN_PATH_CRIT_MAX; i++) {
+    double lo = (double)(i - 1) / steps, hi = (double)i / steps, f = speed_slope(h, g, d, hi);
+    if ((prev < 0.0 && f > 0.0) || (prev > 0.0 && f < 0.0)) {
+      double flo = prev;
+      while (hi - lo > 0.0) {
+        double m = 0.5 * (lo + hi), fm;
+        if (!(m > lo && m < hi)) break;
+        fm = speed_slope(h, g, d, m);
+        if ((fm < 0.0) == (flo < 0.0) && fm != 0.0) { lo = m; flo = fm; }
+        else hi = m;
+      }
+      if (i < steps || hi < 1.0) roots[n++] = hi;
+    }
+    prev = f;
+  }
+  return n;
 }
 
 /* Length of the control polygon of degree-d points b. */
@@ -223,17 +316,21 @@ static double polygon(const double *b, int d) {
 
 /* Split every segment; a polyline's lines need no split. */
 static int split_all(const double *ctrl, int nseg, int d, kn_path *p) {
-  double h[2 * KN_PATH_DEGREE_MAX];
+  double h[2 * KN_PATH_DEGREE_MAX], cut[KN_PATH_CRIT_MAX + 2];
   split S;
-  int i;
+  int i, j, n;
   S.p = p; S.n = 0; S.s = 0.0; S.d = d; S.h = h;
   for (i = 0; i < nseg; i++) {
     const double *b = ctrl + (size_t)i * (size_t)(d + 1) * 2;
     hodograph(b, d, h);
     S.seg = i;
     S.tol = 1e-14 * polygon(b, d);
-    if (d == 1) keep(&S, 0.0, 1.0, hypot(h[0], h[1]));
-    else adapt(&S, 0.0, 1.0, gl8(h, d, 0.0, 1.0), 0);
+    if (d == 1) { keep(&S, 0.0, 1.0, hypot(h[0], h[1])); continue; }
+    n = critical_points(h, d, cut + 1);
+    cut[0] = 0.0;
+    cut[n + 1] = 1.0;
+    for (j = 0; j <= n; j++)
+      if (cut[j + 1] > cut[j]) adapt(&S, cut[j], cut[j + 1], 0);
   }
   if (p != NULL) p->length = S.s;
   return S.n;
@@ -359,18 +456,17 @@ static int direction(const kn_path *p, int seg, double t, int arriving, double *
   return 0;
 }
 
-/* dangle/ds = the curvature, (B' x B'') / |B'|^3. */
+/* dangle/ds = the curvature, (B' x B'') / |B'|^3, taken as 0 where the
+   speed is so small that it is not a double (the direction turns at a
+   cusp in no time). */
 static double curvature(const kn_path *p, int seg, double t, double bx, double by) {
-  double g[2 * KN_PATH_DEGREE_MAX], cx, cy, v = hypot(bx, by);
-  int d = p->degree, i;
-  const double *h = seg_hodo(p, seg);
+  double g[2 * KN_PATH_DEGREE_MAX], cx, cy, v = hypot(bx, by), k;
+  int d = p->degree;
   if (d < 2 || v == 0.0) return 0.0;
-  for (i = 0; i < d - 1; i++) {
-    g[2 * i] = (double)(d - 1) * (h[2 * i + 2] - h[2 * i]);
-    g[2 * i + 1] = (double)(d - 1) * (h[2 * i + 3] - h[2 * i + 1]);
-  }
+  hodograph2(seg_hodo(p, seg), d, g);
   bernstein(g, d - 2, t, &cx, &cy);
-  return (bx * cy - by * cx) / (v * v * v);
+  k = ((bx / v) * cy - (by / v) * cx) / v / v;
+  return isfinite(k) ? k : 0.0;
 }
 
 /* ---- queries ----------------------------------------------------------------- */
@@ -382,7 +478,7 @@ static double wrap(const kn_path *p, double u) {
 
 void kn_path_at(const kn_path *p, double u, double *x, double *y, double *angle, double *d) {
   double s = wrap(p, u) * p->length, r, len, t, dx = 1.0, dy = 0.0;
-  int k = find_sub(p, s), seg = p->sub_seg[k], arriving = 0;
+  int k = s > 0.0 ? find_sub(p, s) : 0, seg = p->sub_seg[k], arriving = 0;
   len = sub_length(p, k);
   r = s - p->sub_s[k];
   if (!(r > 0.0)) t = p->sub_a[k];
@@ -396,6 +492,7 @@ void kn_path_at(const kn_path *p, double u, double *x, double *y, double *angle,
     d[0] = p->length * cos(*angle);
     d[1] = p->length * sin(*angle);
     d[2] = p->length * curvature(p, seg, t, dx, dy);
+    if (!isfinite(d[2])) d[2] = 0.0;              /* at a cusp: see curvature */
   }
 }
 

@@ -11,13 +11,16 @@
 ** [i/n, (i+1)/n]).
 **
 ** Arc length.  Each segment's length is the integral of its speed
-** |B'(t)| over [0, 1], split adaptively: an interval is kept when its
-** 8-point Gauss-Legendre value and the sum of its halves' differ by at
-** most 1e-14 times the segment's control polygon length (which bounds the
-** arc length), and then its two halves are stored.  The error of a kept
-** half is far below that difference (Gauss-Legendre with 8 nodes is exact
-** for polynomials of degree 15), so the stored cumulative lengths carry
-** relative errors near the rounding of their sums.  kn_path_at inverts the
+** |B'(t)| over [0, 1], first cut at the speed's critical points (the
+** roots of B'.B'', among them every point where the speed vanishes and
+** |B'| has a kink), then split adaptively: an interval is kept when its
+** 7-point Gauss and 15-point Kronrod values differ by at most 1e-14 times
+** the segment's control polygon length (which bounds the arc length), and
+** its Kronrod value is stored.  That difference bounds the Gauss value's
+** error on the interval alone (a test of an interval against its halves
+** can be fooled where the halves' errors cancel), and the Kronrod value's
+** error is far below it, so the stored cumulative lengths carry relative
+** errors near the rounding of their sums.  kn_path_at inverts the
 ** length: it finds the stored interval holding the arc length u L, then
 ** solves  integral_a^t |B'| = r  for t by Newton's method on that
 ** interval, safeguarded by bisection (the integral is increasing in t, so
@@ -42,6 +45,10 @@ enum kn_path_kind { KN_PATH_BEZIER, KN_PATH_BEZIER_SPLINE, KN_PATH_CATMULL_ROM, 
 
 /* The highest degree of a "bezier" path. */
 #define KN_PATH_DEGREE_MAX 64
+/* At most this many critical points of the speed per segment (B'.B'' has
+   degree 2 d - 3), and this many length intervals per path. */
+#define KN_PATH_CRIT_MAX (2 * KN_PATH_DEGREE_MAX)
+#define KN_PATH_SUB_MAX (1 << 20)
 
 typedef struct kn_path {
   int kind;            /* enum kn_path_kind */
@@ -85,7 +92,8 @@ void kn_path_init(kn_path *p, int kind, int closed, int nseg, int degree, int ns
    motion there, atan2(dy, dx) (where the speed vanishes, the limit
    direction: leaving the point, or arriving at the end of an open path).
    A closed path takes u modulo 1; an open one clamps u to [0, 1].
-   When d is not NULL, d[0..2] = dx/du, dy/du, dangle/du. */
+   When d is not NULL, d[0..2] = dx/du, dy/du, dangle/du (0 where that is
+   beyond the doubles: at a cusp the direction turns in no time). */
 void kn_path_at(const kn_path *p, double u, double *x, double *y, double *angle, double *d);
 
 /* The point at the curve's own parameter s (wrapped or clamped as u). */

@@ -83,6 +83,31 @@ static void check_neighbours(lua_State *L, const double *pts, int n, int closed)
   }
 }
 
+/* A Catmull-Rom segment whose knots do not increase (neighbours so close
+   that |P_{j+1} - P_j|^alpha vanishes beside the knot before it) has no
+   finite cubic: refused, naming the closest pair of the points it is made
+   of (segment i: points i - 1 to i + 2).  Other kinds copy the finite
+   points they were given. */
+static void check_knots(lua_State *L, const double *ctrl, const double *pts, int nseg,
+                        int closed, int n) {
+  int i, j, k;
+  for (i = 0; i < nseg; i++) {
+    double best = HUGE_VAL;
+    int a = 0;
+    for (k = 0; k < 8 && isfinite(ctrl[8 * i + k]); k++) {}
+    if (k == 8) continue;
+    for (j = i - 1; j <= i + 1; j++) {
+      int p = closed ? (j + n) % n : j, q = closed ? (j + 1) % n : j + 1;
+      double dist;
+      if (p < 0 || q >= n) continue;
+      dist = hypot(pts[2 * q] - pts[2 * p], pts[2 * q + 1] - pts[2 * p + 1]);
+      if (dist < best) { best = dist; a = p; }
+    }
+    lk_argerror(L, 1, lua_pushfstring(L, "points %d and %d are too close together for the "
+                                      "knots of a catmull-rom path", a + 1, (a + 1) % n + 1));
+  }
+}
+
 static int kinetic_path(lua_State *L) {
   int kind, closed, n, nseg, degree, nsub;
   double alpha = 0.5, *pts, *ctrl;
@@ -108,6 +133,7 @@ static int kinetic_path(lua_State *L) {
   degree = kn_path_degree(kind, n);
   ctrl = (double *)lua_newuserdata(L, (size_t)nseg * (size_t)(degree + 1) * 2 * sizeof(double));
   kn_path_control(kind, closed, alpha, pts, n, ctrl);
+  if (kind == KN_PATH_CATMULL_ROM) check_knots(L, ctrl, pts, nseg, closed, n);
   nsub = kn_path_count(ctrl, nseg, degree);
   p = (kn_path *)lk_newobject(L, kn_path_size(nseg, degree, nsub), KN_PATH);
   kn_path_init(p, kind, closed, nseg, degree, nsub, ctrl);
