@@ -70,6 +70,12 @@ describe("animator colours", function()
     for _ = 1, 600 do anim:update(1 / 60) end
     assert.are.equal("#00ff00", obj.c)
     assert.is_true(a:done())
+    -- a colour never retargets a spring on numbers, nor numbers one on a colour
+    local v = { c = { 0, 0, 0, 0 }, d = "#000000" }
+    local nums = anim:spring(v, { c = { 1, 1, 1, 1 } })
+    assert.are_not.equal(nums, anim:spring(v, { c = "#ffffff" }))
+    local col = anim:spring(v, { d = "#ffffff" })
+    assert.are_not.equal(col, anim:spring(v, { d = "+=1" }))
   end)
 
   it("a colour field taken over goes on from where it is", function()

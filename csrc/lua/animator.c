@@ -1872,12 +1872,13 @@ static int covers(lk_frame *F, int node, const void *object, int vidx, int fresh
   while (lua_next(L, vidx)) {
     double x;
     int rel = lua_type(L, -1) == LUA_TSTRING && relative_value(L, -1, &x);
-    int n = lua_type(L, -1) == LUA_TTABLE ? (int)lk_rawlen(L, -1)
-          : (lua_type(L, -1) == LUA_TNUMBER || rel) ? 0 : 4;   /* 4: a colour */
+    int colour = !rel && (lua_type(L, -1) == LUA_TSTRING || lua_type(L, -1) == LUA_TUSERDATA);
+    int n = lua_type(L, -1) == LUA_TTABLE ? (int)lk_rawlen(L, -1) : colour ? 4 : 0;
     int id = known_key(F), c;
     c = id > 0 ? (fresh ? find_chan(A, node, object, id) : kn_anim_driver(A, object, id)) : -1;
     lua_pop(L, 1);
-    if (c < 0 || A->chans[c].node != node || (!rel && A->chans[c].n != n)) {
+    if (c < 0 || A->chans[c].node != node || colour != (A->chans[c].color != 0) ||
+        (!rel && A->chans[c].n != n)) {
       lua_pop(L, 1);
       return 0;
     }
