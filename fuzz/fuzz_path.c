@@ -127,121 +127,148 @@ static int by_u(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  fz_in in = { data, size };
-  uint8_t head = fz_byte(&in), asel;
-  int kind = head & 3, closed = (head >> 2) & 1, n, nseg, degree, nsub, i, j, nu = 0, ns = 0;
-  double alpha = 0.5, pts[2 * NMAX], *ctrl, u[NU];
-  double minx, maxx, miny, maxy, M = 0, poly = 0, L, slack, end[2];
-  size_t nctrl;
+/* One path under test and what its checks need. */
+typedef struct run {
+  int kind, closed, n, nseg, degree, nsub;
+  double pts[2 * NMAX], *ctrl;
+  double minx, maxx, miny, maxy, M, L, slack, end[2];
   kn_path *p;
-  sample s[NU];
+} run;
 
-  if (kind == KN_PATH_BEZIER) closed = 0;      /* the binding refuses a closed bezier */
-  asel = fz_byte(&in);
-  if (kind == KN_PATH_CATMULL_ROM)
-    alpha = asel < 64 ? 0.5 : asel < 96 ? 0.0 : asel < 128 ? 1.0 : fz_unit(&in);
-  n = 2 + fz_byte(&in) % (NMAX - 1);
-  if (kind == KN_PATH_BEZIER_SPLINE)
-    n = closed ? 3 * (n / 3 > 0 ? n / 3 : 1) : 3 * ((n - 1) / 3 > 0 ? (n - 1) / 3 : 1) + 1;
-  read_points(&in, n, pts);
-  if (!binding_accepts(kind, closed, alpha, pts, n)) return 0;
+/* Build the path as csrc/lua/path.c builds it; 0 where the binding
+   refuses it (non-finite control points, a length not positive and
+   finite). */
+static int build(run *R, double alpha) {
+  size_t nctrl, i;
+  R->nseg = kn_path_nseg(R->kind, R->closed, R->n);
+  R->degree = kn_path_degree(R->kind, R->n);
+  nctrl = (size_t)R->nseg * (size_t)(R->degree + 1);
+  R->ctrl = (double *)malloc(nctrl * 2 * sizeof(double));
+  CHECK(R->ctrl != NULL, "malloc");
+  kn_path_control(R->kind, R->closed, alpha, R->pts, R->n, R->ctrl);
+  for (i = 0; i < 2 * nctrl; i++)                  /* the binding's knot check */
+    if (!isfinite(R->ctrl[i])) { free(R->ctrl); return 0; }
+  R->nsub = kn_path_count(R->ctrl, R->nseg, R->degree);
+  CHECK(R->nsub >= R->nseg, "nsub %d < nseg %d", R->nsub, R->nseg);
+  R->p = (kn_path *)malloc(kn_path_size(R->nseg, R->degree, R->nsub));
+  CHECK(R->p != NULL, "malloc");
+  kn_path_init(R->p, R->kind, R->closed, R->nseg, R->degree, R->nsub, R->ctrl);
+  R->L = R->p->length;
+  if (!(R->L > 0.0) || !isfinite(R->L)) { free(R->p); free(R->ctrl); return 0; }
+  return 1;
+}
 
-  /* built as csrc/lua/path.c builds it */
-  nseg = kn_path_nseg(kind, closed, n);
-  degree = kn_path_degree(kind, n);
-  nctrl = (size_t)nseg * (size_t)(degree + 1);
-  ctrl = (double *)malloc(nctrl * 2 * sizeof(double));
-  CHECK(ctrl != NULL, "malloc");
-  kn_path_control(kind, closed, alpha, pts, n, ctrl);
-  for (i = 0; (size_t)i < 2 * nctrl; i++)          /* the binding's knot check */
-    if (!isfinite(ctrl[i])) { free(ctrl); return 0; }
-  nsub = kn_path_count(ctrl, nseg, degree);
-  CHECK(nsub >= nseg, "nsub %d < nseg %d", nsub, nseg);
-  p = (kn_path *)malloc(kn_path_size(nseg, degree, nsub));
-  CHECK(p != NULL, "malloc");
-  kn_path_init(p, kind, closed, nseg, degree, nsub, ctrl);
-  L = p->length;
-  if (!(L > 0.0) || !isfinite(L)) { free(p); free(ctrl); return 0; }   /* refused */
-
-  /* the control points: finite (the binding refuses the rest), their box
-     and their polygon */
-  minx = maxx = ctrl[0];
-  miny = maxy = ctrl[1];
-  for (i = 0; (size_t)i < nctrl; i++) {
-    double x = ctrl[2 * i], y = ctrl[2 * i + 1];
-    CHECK(isfinite(x) && isfinite(y), "control point %d (%.17g, %.17g)", i, x, y);
-    if (x < minx) minx = x;
-    if (x > maxx) maxx = x;
-    if (y < miny) miny = y;
-    if (y > maxy) maxy = y;
-    if (fabs(x) > M) M = fabs(x);
-    if (fabs(y) > M) M = fabs(y);
+/* The control points' box and polygon: the length is at most the
+   polygon's; the slack of the box checks and the path's end. */
+static void check_polygon(run *R) {
+  size_t nctrl = (size_t)R->nseg * (size_t)(R->degree + 1), i;
+  double poly = 0;
+  int k, j;
+  R->minx = R->maxx = R->ctrl[0];
+  R->miny = R->maxy = R->ctrl[1];
+  R->M = 0;
+  for (i = 0; i < nctrl; i++) {
+    double x = R->ctrl[2 * i], y = R->ctrl[2 * i + 1];
+    if (x < R->minx) R->minx = x;
+    if (x > R->maxx) R->maxx = x;
+    if (y < R->miny) R->miny = y;
+    if (y > R->maxy) R->maxy = y;
+    if (fabs(x) > R->M) R->M = fabs(x);
+    if (fabs(y) > R->M) R->M = fabs(y);
   }
-  for (i = 0; i < nseg; i++)
-    for (j = 0; j < degree; j++) {
-      const double *b = ctrl + 2 * ((size_t)i * (size_t)(degree + 1) + (size_t)j);
+  for (k = 0; k < R->nseg; k++)
+    for (j = 0; j < R->degree; j++) {
+      const double *b = R->ctrl + 2 * ((size_t)k * (size_t)(R->degree + 1) + (size_t)j);
       poly += hypot(b[2] - b[0], b[3] - b[1]);
     }
-  CHECK(L <= poly * (1 + 1e-12) + TINY, "length %.17g above the control polygon's %.17g (kind %d)", L,
-        poly, kind);
-  slack = (4.0 * degree + 8.0) * DBL_EPSILON * M + TINY;
-  if (closed) { end[0] = pts[0]; end[1] = pts[1]; }
-  else { end[0] = pts[2 * n - 2]; end[1] = pts[2 * n - 1]; }
+  CHECK(R->L <= poly * (1 + 1e-12) + TINY, "length %.17g above the control polygon's %.17g "
+        "(kind %d)", R->L, poly, R->kind);
+  R->slack = (4.0 * R->degree + 8.0) * DBL_EPSILON * R->M + TINY;
+  if (R->closed) { R->end[0] = R->pts[0]; R->end[1] = R->pts[1]; }
+  else { R->end[0] = R->pts[2 * R->n - 2]; R->end[1] = R->pts[2 * R->n - 1]; }
+}
 
-  /* the parameters: fuzzed ones, then a grid */
-  while (nu < 16 && in.n > 0) {
-    uint8_t sel = fz_byte(&in);
-    u[nu++] = sel < 160 ? fz_unit(&in) : fz_finite(&in);
-  }
-  for (i = 0; i <= 64; i++) u[nu++] = i / 64.0;
+static int in_box(const run *R, double x, double y) {
+  return x >= R->minx - R->slack && x <= R->maxx + R->slack &&
+         y >= R->miny - R->slack && y <= R->maxy + R->slack;
+}
 
-  for (i = 0; i < nu; i++) {
-    double x, y, a, x2, y2, a2, d[3];
-    kn_path_at(p, u[i], &x, &y, &a, NULL);
-    CHECK(isfinite(x) && isfinite(y) && a >= -PI_D && a <= PI_D,
-          "at(%.17g) = %.17g, %.17g, angle %.17g (kind %d closed %d n %d)", u[i], x, y, a,
-          kind, closed, n);
-    CHECK(x >= minx - slack && x <= maxx + slack && y >= miny - slack && y <= maxy + slack,
-          "at(%.17g) = (%.17g, %.17g) outside [%.17g, %.17g] x [%.17g, %.17g] (kind %d)", u[i],
-          x, y, minx, maxx, miny, maxy, kind);
-    if (u[i] == 0.0 || (!closed && u[i] < 0.0))   /* exact, but where lengths underflow */
-      CHECK((x == pts[0] && y == pts[1]) || (L < 0x1p-900 && hypot(x - pts[0], y - pts[1]) <= slack),
-            "at(%.17g) = (%.17g, %.17g), first point (%.17g, %.17g)", u[i], x, y, pts[0], pts[1]);
-    if (u[i] == 1.0 || (!closed && u[i] > 1.0))   /* the end, but for a tail lost in L's rounding */
-      CHECK(hypot(x - end[0], y - end[1]) <= nsub * DBL_EPSILON * L + slack,
-            "at(%.17g) = (%.17g, %.17g), end (%.17g, %.17g), L %.17g", u[i], x, y, end[0],
-            end[1], L);
-    kn_path_at(p, u[i], &x2, &y2, &a2, d);
-    CHECK(fz_same(x, x2) && fz_same(y, y2) && fz_same(a, a2), "at(%.17g) differs with d", u[i]);
-    CHECK(isfinite(d[0]) && isfinite(d[1]) && fabs(hypot(d[0], d[1]) - L) <= 4 * DBL_EPSILON * L + TINY,
-          "at(%.17g): d = %.17g, %.17g for L %.17g", u[i], d[0], d[1], L);
-    CHECK(isfinite(d[2]), "at(%.17g): dangle/du = %.17g (kind %d closed %d n %d L %.17g)", u[i],
-          d[2], kind, closed, n, L);
-    if (u[i] >= 0.0 && u[i] <= 1.0) { s[ns].u = u[i]; s[ns].x = x; s[ns].y = y; ns++; }
+/* at(u) and point(u); an at(u) with u in [0, 1] is kept in *s. */
+static int check_u(const run *R, double u, sample *s) {
+  double x, y, a, x2, y2, a2, d[3];
+  kn_path_at(R->p, u, &x, &y, &a, NULL);
+  CHECK(isfinite(x) && isfinite(y) && a >= -PI_D && a <= PI_D,
+        "at(%.17g) = %.17g, %.17g, angle %.17g (kind %d closed %d n %d)", u, x, y, a,
+        R->kind, R->closed, R->n);
+  CHECK(in_box(R, x, y), "at(%.17g) = (%.17g, %.17g) outside [%.17g, %.17g] x [%.17g, %.17g] "
+        "(kind %d)", u, x, y, R->minx, R->maxx, R->miny, R->maxy, R->kind);
+  if (u == 0.0 || (!R->closed && u < 0.0))     /* exact, but where lengths underflow */
+    CHECK((x == R->pts[0] && y == R->pts[1]) ||
+          (R->L < 0x1p-900 && hypot(x - R->pts[0], y - R->pts[1]) <= R->slack),
+          "at(%.17g) = (%.17g, %.17g), first point (%.17g, %.17g)", u, x, y, R->pts[0], R->pts[1]);
+  if (u == 1.0 || (!R->closed && u > 1.0))     /* the end, but for a tail lost in L's rounding */
+    CHECK(hypot(x - R->end[0], y - R->end[1]) <= R->nsub * DBL_EPSILON * R->L + R->slack,
+          "at(%.17g) = (%.17g, %.17g), end (%.17g, %.17g), L %.17g", u, x, y, R->end[0],
+          R->end[1], R->L);
+  kn_path_at(R->p, u, &x2, &y2, &a2, d);
+  CHECK(fz_same(x, x2) && fz_same(y, y2) && fz_same(a, a2), "at(%.17g) differs with d", u);
+  CHECK(isfinite(d[0]) && isfinite(d[1]) && fabs(hypot(d[0], d[1]) - R->L) <= 4 * DBL_EPSILON * R->L + TINY,
+        "at(%.17g): d = %.17g, %.17g for L %.17g", u, d[0], d[1], R->L);
+  CHECK(isfinite(d[2]), "at(%.17g): dangle/du = %.17g (kind %d closed %d n %d L %.17g)", u,
+        d[2], R->kind, R->closed, R->n, R->L);
+  s->u = u; s->x = x; s->y = y;
+  kn_path_point(R->p, u, &x, &y);
+  CHECK(isfinite(x) && isfinite(y), "point(%.17g) = %.17g, %.17g", u, x, y);
+  CHECK(in_box(R, x, y), "point(%.17g) = (%.17g, %.17g) outside the box (kind %d)", u, x, y,
+        R->kind);
+  if (u == 0.0) CHECK(x == R->pts[0] && y == R->pts[1], "point(0) = (%.17g, %.17g)", x, y);
+  if (u == 1.0) CHECK(x == R->end[0] && y == R->end[1], "point(1) = (%.17g, %.17g)", x, y);
+  return u >= 0.0 && u <= 1.0;
+}
 
-    kn_path_point(p, u[i], &x, &y);
-    CHECK(isfinite(x) && isfinite(y), "point(%.17g) = %.17g, %.17g", u[i], x, y);
-    CHECK(x >= minx - slack && x <= maxx + slack && y >= miny - slack && y <= maxy + slack,
-          "point(%.17g) = (%.17g, %.17g) outside the box (kind %d)", u[i], x, y, kind);
-    if (u[i] == 0.0)
-      CHECK(x == pts[0] && y == pts[1], "point(0) = (%.17g, %.17g)", x, y);
-    if (u[i] == 1.0)
-      CHECK(x == end[0] && y == end[1], "point(1) = (%.17g, %.17g)", x, y);
-  }
-
-  /* arc length is monotone: no chord longer than the arc between */
+/* Arc length is monotone: no chord longer than the arc between. */
+static void check_chords(const run *R, sample *s, int ns) {
+  int i, j;
   qsort(s, (size_t)ns, sizeof s[0], by_u);
   for (i = 0; i < ns; i++)
     for (j = i + 1; j < ns; j++) {
       double chord = hypot(s[j].x - s[i].x, s[j].y - s[i].y);
-      double arc = (s[j].u - s[i].u) * L;
-      CHECK(chord <= arc * (1 + 1e-9) + 1e-12 * L + 2 * slack,
+      double arc = (s[j].u - s[i].u) * R->L;
+      CHECK(chord <= arc * (1 + 1e-9) + 1e-12 * R->L + 2 * R->slack,
             "chord %.17g from u=%.17g to %.17g, arc %.17g (L %.17g, kind %d closed %d n %d)",
-            chord, s[i].u, s[j].u, arc, L, kind, closed, n);
+            chord, s[i].u, s[j].u, arc, R->L, R->kind, R->closed, R->n);
     }
-  free(p);
-  free(ctrl);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  fz_in in = { data, size };
+  uint8_t head = fz_byte(&in), asel;
+  int i, nu = 0, ns = 0;
+  double alpha = 0.5, u[NU];
+  sample s[NU];
+  run R;
+
+  R.kind = head & 3;
+  R.closed = R.kind == KN_PATH_BEZIER ? 0 : (head >> 2) & 1;   /* no closed bezier */
+  asel = fz_byte(&in);
+  if (R.kind == KN_PATH_CATMULL_ROM)
+    alpha = asel < 64 ? 0.5 : asel < 96 ? 0.0 : asel < 128 ? 1.0 : fz_unit(&in);
+  R.n = 2 + fz_byte(&in) % (NMAX - 1);
+  if (R.kind == KN_PATH_BEZIER_SPLINE)
+    R.n = R.closed ? 3 * (R.n / 3 > 0 ? R.n / 3 : 1) : 3 * ((R.n - 1) / 3 > 0 ? (R.n - 1) / 3 : 1) + 1;
+  read_points(&in, R.n, R.pts);
+  if (!binding_accepts(R.kind, R.closed, alpha, R.pts, R.n) || !build(&R, alpha)) return 0;
+  check_polygon(&R);
+  while (nu < 16 && in.n > 0) {                  /* fuzzed parameters, then a grid */
+    uint8_t sel = fz_byte(&in);
+    u[nu++] = sel < 160 ? fz_unit(&in) : fz_finite(&in);
+  }
+  for (i = 0; i <= 64; i++) u[nu++] = i / 64.0;
+  for (i = 0; i < nu; i++)
+    if (check_u(&R, u[i], &s[ns])) ns++;
+  check_chords(&R, s, ns);
+  free(R.p);
+  free(R.ctrl);
   return 0;
 }
