@@ -63,6 +63,9 @@ typedef struct kn_path {
   double *sub_a, *sub_b;   /* its parameter range within the segment, */
   double *sub_s;       /* the arc length before it, */
   double *sub_va, *sub_vb;  /* and the speeds |B'| at its ends */
+  double out[3];       /* room for a caller's x, y and angle (the LuaJIT
+                          fast path keeps its results there; the core
+                          never reads it) */
 } kn_path;
 
 /* Segments and degree of a path of npts points (the caller has checked

@@ -77,8 +77,14 @@ static int ffi_animator_step(void *anim, double dt, int *counts, int *ids,
 }
 
 /* p:at(u); path is the Path's payload. */
-static void ffi_path_at(const void *path, double u, double *xya) {
-  kn_path_at((const kn_path *)path, u, &xya[0], &xya[1], &xya[2], NULL);
+static double ffi_path_at(void *path, double u) {
+  kn_path *p = (kn_path *)path;
+  kn_path_at(p, u, &p->out[0], &p->out[1], &p->out[2], NULL);
+  return p->out[0];
+}
+
+static double ffi_path_out(const void *path, int i) {
+  return ((const kn_path *)path)->out[i];
 }
 
 /* The core functions the table holds as they are. */

@@ -111,7 +111,12 @@
      animator_step      anim:update(dt)'s first part, dt finite >= 0: the
                         animations that need no Lua advanced, their writes
                         listed for ffi.lua's loop (lk_anim_ffi_step)
-     path_at            p:at(u), u finite: x, y and the angle into xya[3] */
+     path_at            p:at(u), u finite: x; y and the angle kept in the
+                        path's out[1] and out[2] for
+     path_out           the kept value i (1: y, 2: the angle).  The results
+                        come back as return values: LuaJIT 2.1.0-beta3 was
+                        seen to forward loads of such results from one
+                        call's to the next in a trace */
 #define KN_FFI_FUNCTIONS(X)                                                  \
   X(double, easing_eval, (const struct kn_easing *e, double p, int before_flag)) \
   X(double, spring_step, (kn_spring *s, double dt))                          \
@@ -122,7 +127,8 @@
   X(void, group_set_targets, (kn_spring_group *g, const double *targets)) \
   X(int, animator_step, (void *anim, double dt, int *counts, int *ids,     \
                          double *vals, int cap))                            \
-  X(void, path_at, (const void *path, double u, double *xya))
+  X(double, path_at, (void *path, double u))                               \
+  X(double, path_out, (const void *path, int i))
 
 #define KN_FFI_API_MEMBER(ret, name, params) ret (*name) params;
 #define KN_FFI_API_TYPE                                                      \

@@ -506,17 +506,18 @@ function M.install(core)
   end
 
   ---------------------------------------------------------------- paths
-  -- p:at(u): a Path and one finite number go to api.path_at, which writes
-  -- x, y and the angle into a buffer shared by every path.
+  -- p:at(u): a Path and one finite number go to api.path_at, which returns
+  -- x and keeps y and the angle for api.path_out.  (Return values, not
+  -- loads from memory the call wrote: the JIT was seen to forward such
+  -- loads from one call's results to the next call's.)
   local pmt = reg["kinetic.Path"]
-  local c_path_at, path_at = pmt.__index.at, api.path_at
-  local xya = ffi.new("double[3]")
+  local c_path_at, path_at, path_out = pmt.__index.at, api.path_at, api.path_out
   pmt.__index.at = function(...)
     local p, u = ...
     if select("#", ...) == 2 and type(p) == "userdata" and dgetmetatable(p) == pmt
        and type(u) == "number" and u > -huge and u < huge then
-      path_at(p, u, xya)
-      return xya[0], xya[1], xya[2]
+      local x = path_at(p, u)
+      return x, path_out(p, 1), path_out(p, 2)
     end
     return c_path_at(...)
   end
