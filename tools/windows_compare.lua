@@ -40,8 +40,6 @@ local RULES = {
   { fn = "pow, cbrt, atan2, sin, cos", where = "colours", labels = "^color", ulps = 8, scale = 1,
     why = "the transfer functions' pow, OKLab's cbrt, hues by atan2 and back by sin and cos, each within "
           .. "an ulp or three, then a 3 x 3 matrix" },
-  { fn = "pow, atan2", where = "paths", labels = "^path%(", ulps = 1, scale = 1,
-    why = "Catmull-Rom knots |dP|^alpha and the tangent's atan2" },
   -- (every spelling of them: inElastic, in-elastic, flux's elasticin, hump's elastic)
   { fn = "sin", where = "Elastic easings", labels = "[Ee]lastic", ulps = 1, scale = 1,
     why = "A * exp2(..) * sin(..) at an argument next to k pi: within 1 ulp of 1, the easing's scale" },
