@@ -113,10 +113,10 @@
                         listed for ffi.lua's loop (lk_anim_ffi_step)
      path_at            p:at(u), u finite: x; y and the angle kept in the
                         path's out[1] and out[2] for
-     path_out           the kept value i (1: y, 2: the angle).  The results
-                        come back as return values: LuaJIT 2.1.0-beta3 was
-                        seen to forward loads of such results from one
-                        call's to the next in a trace */
+     path_out           the kept value i (1: y, 2: the angle).  Every
+                        result is a return value: a trace may forward loads
+                        of memory a C call wrote from one call's results to
+                        the next call's */
 #define KN_FFI_FUNCTIONS(X)                                                  \
   X(double, easing_eval, (const struct kn_easing *e, double p, int before_flag)) \
   X(double, spring_step, (kn_spring *s, double dt))                          \

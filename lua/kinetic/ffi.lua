@@ -508,8 +508,8 @@ function M.install(core)
   ---------------------------------------------------------------- paths
   -- p:at(u): a Path and one finite number go to api.path_at, which returns
   -- x and keeps y and the angle for api.path_out.  (Return values, not
-  -- loads from memory the call wrote: the JIT was seen to forward such
-  -- loads from one call's results to the next call's.)
+  -- loads of memory the call wrote: a trace may forward such loads from one
+  -- call's results to the next call's.)
   local pmt = reg["kinetic.Path"]
   local c_path_at, path_at, path_out = pmt.__index.at, api.path_at, api.path_out
   pmt.__index.at = function(...)
