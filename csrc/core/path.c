@@ -275,13 +275,13 @@ static double speed_slope(const double *h, const double *g, int d, double t) {
   return dx * cx + dy * cy;
 }
 
-/* The speed's critical points in (0, 1), in order, into roots: the sign
-   changes of B'.B'' on a grid of 32 d intervals, each narrowed by
-   bisection to the last bit.  Every zero of the speed is one (|B'|^2 has
-   a minimum 0 there, so B'.B'' changes sign), and those are the only
-   points where the speed is not smooth: the adaptive split starts from
-   the pieces between them, so that no interval holds a kink the
-   Gauss-Legendre comparison could miss.  Returns the count. */
+/* The speed's critical points in (0, 1), in order, into roots: the grid
+   points of 32 d intervals where B'.B'' is 0, and its sign changes
+   between them, each narrowed by bisection to the last bit.  Every zero
+   of the speed is one (|B'|^2 has a minimum 0 there, so B'.B'' changes
+   sign), and those are the only points where the speed is not smooth:
+   the adaptive split starts from the pieces between them, so that no
+   interval holds a kink the quadrature could miss.  Returns the count. */
 static int critical_points(const double *h, int d, double *roots) {
   double g[2 * KN_PATH_DEGREE_MAX], prev;
   int n = 0, i, steps = 32 * d;
@@ -300,6 +300,8 @@ static int critical_points(const double *h, int d, double *roots) {
         else hi = m;
       }
       if (i < steps || hi < 1.0) roots[n++] = hi;
+    } else if (f == 0.0 && i < steps) {
+      roots[n++] = hi;                       /* on the grid itself */
     }
     prev = f;
   }
