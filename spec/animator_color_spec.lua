@@ -4,6 +4,7 @@
 -- colorjs.io) and writes back the type the field held.
 describe("animator colours", function()
   local kinetic = require("kinetic")
+  local h = require("spec.helpers")
 
   local function close(a, b, tol, what)
     for i = 1, 4 do
@@ -17,11 +18,11 @@ describe("animator colours", function()
       local anim = kinetic.animator()
       local obj = { s = "#ff0000", c = kinetic.color("rgb(255 0 0 / 0.5)"), a = { 1, 0, 0 }, b = { 1, 0, 0, 1 } }
       local to = "oklch(0.75 0.12 200)"
-      local h = anim:to(obj, 1, { s = to, c = to, a = to, b = "color(display-p3 0 0.6 0.9 / 0.25)" },
+      local tween = anim:to(obj, 1, { s = to, c = to, a = to, b = "color(display-p3 0 0.6 0.9 / 0.25)" },
                         { easing = "inOutSine", color_space = space })
       for _ = 1, 12 do
         anim:update(0.1)
-        local p = e:eval(h:progress())
+        local p = e:eval(tween:progress())
         assert.are.equal(kinetic.mix("#ff0000", to, p, space):hex(), obj.s, space)
         local want = kinetic.mix("rgb(255 0 0 / 0.5)", to, p, space)
         close({ obj.c:to(space) }, { want:to(space) }, 1e-12 * 360, space .. " Color")
@@ -91,27 +92,22 @@ describe("animator colours", function()
 
   it("refuses what is not a colour, with the field named", function()
     local anim = kinetic.animator()
-    local function err(pattern, f)
-      local ok, msg = pcall(f)
-      assert.is_false(ok)
-      assert.is_truthy(string.find(msg, pattern, 1, true), msg)
-    end
-    err("field 'c': number, array of numbers, colour or '+=n' / '-=n' expected, got 'rgb(1 2)'",
+    h.fails("field 'c': number, array of numbers, colour or '+=n' / '-=n' expected, got 'rgb(1 2)'",
         function() anim:to({}, 1, { c = "rgb(1 2)" }) end)
-    err("field 'color_space': only a colour value takes it",
+    h.fails("field 'color_space': only a colour value takes it",
         function() anim:to({}, 1, { x = 1 }, { color_space = "oklab" }) end)
-    err("field 'hue': one of 'shorter', 'longer', 'increasing', 'decreasing' expected, got 'short'",
+    h.fails("field 'hue': one of 'shorter', 'longer', 'increasing', 'decreasing' expected, got 'short'",
         function() anim:to({}, 1, { c = "red" }, { hue = "short" }) end)
-    err("field 'color_space': colour space expected",
+    h.fails("field 'color_space': colour space expected",
         function() anim:spring({}, { c = "red" }, { color_space = "rgb" }) end)
     assert.are.equal(0, anim:count())
     local obj = { c = 3 }
     anim:to(obj, 1, { c = "red" })
-    err("update: field 'c' of a tween's target: colour (a string, a kinetic.Color or an {r, g, b [, a]} array) "
+    h.fails("update: field 'c' of a tween's target: colour (a string, a kinetic.Color or an {r, g, b [, a]} array) "
         .. "expected, got number (the animation is removed)", function() anim:update(0.1) end)
     obj.c = "nope"
     anim:to(obj, 1, { c = "red" })
-    err("colour expected, got 'nope'", function() anim:update(0.1) end)
+    h.fails("colour expected, got 'nope'", function() anim:update(0.1) end)
     assert.are.equal(0, anim:count())
   end)
 end)

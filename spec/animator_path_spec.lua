@@ -3,6 +3,7 @@
 -- (spec/path_fixtures_spec.lua checks p:at against mpmath).
 describe("animator paths", function()
   local kinetic = require("kinetic")
+  local h = require("spec.helpers")
 
   local function rail()
     return kinetic.path { kind = "catmull-rom", { 0, 0 }, { 120, 40 }, { 200, 160 }, { 80, 220 } }
@@ -11,10 +12,10 @@ describe("animator paths", function()
   it("writes the point at the eased fraction of arc length every frame", function()
     local p, e = rail(), kinetic.easing("inOutCubic")
     local anim, obj = kinetic.animator(), {}
-    local h = anim:to(obj, 2, { pos = p }, { easing = "inOutCubic", rotate = true })
+    local tween = anim:to(obj, 2, { pos = p }, { easing = "inOutCubic", rotate = true })
     for _ = 1, 40 do
       anim:update(0.05)
-      local x, y, a = p:at(e:eval(h:progress()))
+      local x, y, a = p:at(e:eval(tween:progress()))
       assert.are.equal(x, obj.x)
       assert.are.equal(y, obj.y)
       assert.are.equal(a, obj.angle)
@@ -98,22 +99,17 @@ describe("animator paths", function()
 
   it("refuses what a path cannot do", function()
     local p, anim = rail(), kinetic.animator()
-    local function err(pattern, f)
-      local ok, msg = pcall(f)
-      assert.is_false(ok)
-      assert.is_truthy(string.find(msg, pattern, 1, true), msg)
-    end
-    err("field 'x' is written by the path", function() anim:to({}, 1, { pos = p, x = 1 }) end)
-    err("one path per animation expected, got 2", function() anim:to({}, 1, { a = p, b = p }) end)
-    err("field 'rotate': only a path value takes it", function() anim:to({}, 1, { x = 1 }, { rotate = true }) end)
-    err("field 'fields': only a path value takes it",
+    h.fails("field 'x' is written by the path", function() anim:to({}, 1, { pos = p, x = 1 }) end)
+    h.fails("one path per animation expected, got 2", function() anim:to({}, 1, { a = p, b = p }) end)
+    h.fails("field 'rotate': only a path value takes it", function() anim:to({}, 1, { x = 1 }, { rotate = true }) end)
+    h.fails("field 'fields': only a path value takes it",
         function() anim:to({}, 1, { x = 1 }, { fields = { "a", "b" } }) end)
-    err("field 'fields': {x, y} or {x, y, angle}", function() anim:to({}, 1, { pos = p }, { fields = { "a" } }) end)
-    err("field 'fields': item 2: field name (string) expected, got number",
+    h.fails("field 'fields': {x, y} or {x, y, angle}", function() anim:to({}, 1, { pos = p }, { fields = { "a" } }) end)
+    h.fails("field 'fields': item 2: field name (string) expected, got number",
         function() anim:to({}, 1, { pos = p }, { fields = { "a", 2 } }) end)
-    err("field 'fields': 'a' named twice", function() anim:to({}, 1, { pos = p }, { fields = { "a", "a" } }) end)
-    err("a path is followed by a tween (anim:to), not a spring", function() anim:spring({}, { pos = p }) end)
-    err("field 'rotate': boolean expected", function() anim:to({}, 1, { pos = p }, { rotate = 1 }) end)
+    h.fails("field 'fields': 'a' named twice", function() anim:to({}, 1, { pos = p }, { fields = { "a", "a" } }) end)
+    h.fails("a path is followed by a tween (anim:to), not a spring", function() anim:spring({}, { pos = p }) end)
+    h.fails("field 'rotate': boolean expected", function() anim:to({}, 1, { pos = p }, { rotate = 1 }) end)
     assert.are.equal(0, anim:count())
   end)
 end)

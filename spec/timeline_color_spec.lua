@@ -4,6 +4,7 @@
 -- type its keyframes were given in.
 describe("timeline colours", function()
   local kinetic = require("kinetic")
+  local h = require("spec.helpers")
 
   local function close(a, b, tol, what)
     for i = 1, 4 do
@@ -47,23 +48,19 @@ describe("timeline colours", function()
   end)
 
   it("refuses colours where they cannot go", function()
-    local function err(pattern, def)
-      local ok, msg = pcall(kinetic.timeline, def)
-      assert.is_false(ok)
-      assert.is_truthy(string.find(msg, pattern, 1, true), msg)
-    end
-    err("segment 1, field 'to': colour expected (as 'from'), got 3", { from = "red", { to = 3, duration = 1 } })
-    err("segment 1, field 'to': property 'c': colour expected (as in 'from'), got 'nah'",
+    h.fails("segment 1, field 'to': colour expected (as 'from'), got 3", kinetic.timeline,
+            { from = "red", { to = 3, duration = 1 } })
+    h.fails("segment 1, field 'to': property 'c': colour expected (as in 'from'), got 'nah'", kinetic.timeline,
         { from = { c = "red" }, { to = { c = "nah" }, duration = 1 } })
-    err("field 'color_space': only colour keyframes take it",
+    h.fails("field 'color_space': only colour keyframes take it", kinetic.timeline,
         { from = 0, { to = 1, duration = 1 }, color_space = "lab" })
-    err("field 'color_space': colour space expected",
+    h.fails("field 'color_space': colour space expected", kinetic.timeline,
         { from = "red", { to = "blue", duration = 1 }, color_space = "rgb" })
-    err("field 'hue': 'shorter', 'longer', 'increasing' or 'decreasing' expected, got 'short'",
+    h.fails("field 'hue': 'shorter', 'longer', 'increasing' or 'decreasing' expected, got 'short'", kinetic.timeline,
         { from = "red", { to = "blue", duration = 1 }, hue = "short" })
-    err("field 'interpolation': colours interpolate in color_space",
+    h.fails("field 'interpolation': colours interpolate in color_space", kinetic.timeline,
         { from = "red", { to = "blue", duration = 1 }, interpolation = "shortest-angle" })
-    err("field 'from': number, array, colour or table of named values expected, got 'nope'",
+    h.fails("field 'from': number, array, colour or table of named values expected, got 'nope'", kinetic.timeline,
         { from = "nope", { to = "blue", duration = 1 } })
     local tl = kinetic.timeline { from = "red", { to = "blue", duration = 1 } }
     local ok, msg = pcall(tl.apply, tl, {})

@@ -3,6 +3,7 @@
 -- spec/path_fixtures_spec.lua).
 describe("timeline paths", function()
   local kinetic = require("kinetic")
+  local h = require("spec.helpers")
 
   local function rail()
     return kinetic.path { kind = "bezier-spline", { 0, 0 }, { 40, 80 }, { 120, 80 }, { 160, 0 },
@@ -44,19 +45,19 @@ describe("timeline paths", function()
 
   it("refuses a path on anything but fractions", function()
     local p = rail()
-    local function err(pattern, def)
-      local ok, msg = pcall(kinetic.timeline, def)
-      assert.is_false(ok)
-      assert.is_truthy(string.find(msg, pattern, 1, true), msg)
-    end
-    err("field 'path': kinetic.Path expected, got number", { path = 1, from = 0, { to = 1, duration = 1 } })
-    err("field 'path': kinetic.Path expected, got nil", { rotate = true, from = 0, { to = 1, duration = 1 } })
-    err("field 'path': keyframes that are numbers (fractions of its length) expected, got arrays",
+    h.fails("field 'path': kinetic.Path expected, got number", kinetic.timeline,
+            { path = 1, from = 0, { to = 1, duration = 1 } })
+    h.fails("field 'path': kinetic.Path expected, got nil", kinetic.timeline,
+            { rotate = true, from = 0, { to = 1, duration = 1 } })
+    h.fails("field 'path': keyframes that are numbers (fractions of its length) expected, got arrays", kinetic.timeline,
         { path = p, from = { 0, 0 }, { to = { 1, 1 }, duration = 1 } })
-    err("field 'interpolation': a path's fractions interpolate linearly",
+    h.fails("field 'interpolation': a path's fractions interpolate linearly", kinetic.timeline,
         { path = p, interpolation = "shortest-angle", from = 0, { to = 1, duration = 1 } })
-    err("field 'rotate': boolean expected, got number", { path = p, rotate = 1, from = 0, { to = 1, duration = 1 } })
-    err("field 'fields': {x, y} or {x, y, angle}", { path = p, fields = {}, from = 0, { to = 1, duration = 1 } })
-    err("field 'fields': 'x' named twice", { path = p, fields = { "x", "x" }, from = 0, { to = 1, duration = 1 } })
+    h.fails("field 'rotate': boolean expected, got number", kinetic.timeline,
+            { path = p, rotate = 1, from = 0, { to = 1, duration = 1 } })
+    h.fails("field 'fields': {x, y} or {x, y, angle}", kinetic.timeline,
+            { path = p, fields = {}, from = 0, { to = 1, duration = 1 } })
+    h.fails("field 'fields': 'x' named twice", kinetic.timeline,
+            { path = p, fields = { "x", "x" }, from = 0, { to = 1, duration = 1 } })
   end)
 end)
