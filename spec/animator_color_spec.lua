@@ -19,7 +19,7 @@ describe("animator colours", function()
       local obj = { s = "#ff0000", c = kinetic.color("rgb(255 0 0 / 0.5)"), a = { 1, 0, 0 }, b = { 1, 0, 0, 1 } }
       local to = "oklch(0.75 0.12 200)"
       local tween = anim:to(obj, 1, { s = to, c = to, a = to, b = "color(display-p3 0 0.6 0.9 / 0.25)" },
-                        { easing = "inOutSine", color_space = space })
+                            { easing = "inOutSine", color_space = space })
       for _ = 1, 12 do
         anim:update(0.1)
         local p = e:eval(tween:progress())
