@@ -25,48 +25,37 @@
 #include "color.h"
 #include "easing.h"
 
-typedef struct out { char *buf; size_t cap, len; } out;
-
-static void put(out *o, const char *s) {
-  size_t n = strlen(s);
-  if (o->len < o->cap) {
-    size_t room = o->cap - o->len;
-    memcpy(o->buf + o->len, s, n < room ? n : room);
-  }
-  o->len += n;
-}
-
-static void put_num(out *o, double x) {
+static void put_num(kn_text *o, double x) {
   char b[64];
   kn_css_fmtnum(b, x);
-  put(o, b);
+  kn_text_put(o, b);
 }
 
 /* Component i of c, `none` when missing, times `scale`, then `unit`. */
-static void put_comp(out *o, const kn_color *c, int i, double scale, const char *unit) {
-  if (c->none & (1u << i)) { put(o, "none"); return; }
+static void put_comp(kn_text *o, const kn_color *c, int i, double scale, const char *unit) {
+  if (c->none & (1u << i)) { kn_text_put(o, "none"); return; }
   put_num(o, c->c[i] * scale);
-  put(o, unit);
+  kn_text_put(o, unit);
 }
 
-static void put_alpha(out *o, const kn_color *c) {
-  if (c->none & KN_COLOR_NONE_ALPHA) put(o, " / none");
-  else if (c->alpha != 1) { put(o, " / "); put_num(o, c->alpha); }
+static void put_alpha(kn_text *o, const kn_color *c) {
+  if (c->none & KN_COLOR_NONE_ALPHA) kn_text_put(o, " / none");
+  else if (c->alpha != 1) { kn_text_put(o, " / "); put_num(o, c->alpha); }
 }
 
 /* rgb()/rgba() when c can be written so (section 15.2); 0 otherwise */
-static int put_legacy_rgb(out *o, const kn_color *c) {
+static int put_legacy_rgb(kn_text *o, const kn_color *c) {
   int i;
   if (c->none != 0) return 0;
   for (i = 0; i < 3; i++)
     if (!(c->c[i] >= 0 && c->c[i] <= 1)) return 0;
-  put(o, c->alpha == 1 ? "rgb(" : "rgba(");
+  kn_text_put(o, c->alpha == 1 ? "rgb(" : "rgba(");
   for (i = 0; i < 3; i++) {
-    if (i > 0) put(o, ", ");
+    if (i > 0) kn_text_put(o, ", ");
     put_num(o, c->c[i] * 255);
   }
-  if (c->alpha != 1) { put(o, ", "); put_num(o, c->alpha); }
-  put(o, ")");
+  if (c->alpha != 1) { kn_text_put(o, ", "); put_num(o, c->alpha); }
+  kn_text_put(o, ")");
   return 1;
 }
 
@@ -74,7 +63,7 @@ size_t kn_color_format(const kn_color *c, char *buf, size_t len) {
   static const char fn[KN_CS_COUNT][8] = {
     "", "", "", "", "", "", "", "", "lab(", "lch(", "oklab(", "oklch(", "hsl(", "hwb("
   };
-  out o;
+  kn_text o;
   const char *pct = c->space == KN_CS_HSL || c->space == KN_CS_HWB ? "%" : "";
   int i;
   o.buf = buf;
@@ -83,14 +72,18 @@ size_t kn_color_format(const kn_color *c, char *buf, size_t len) {
   if (c->space == KN_CS_SRGB && put_legacy_rgb(&o, c)) {
     /* done */
   } else {
-    if (fn[c->space][0] != '\0') put(&o, fn[c->space]);
-    else { put(&o, "color("); put(&o, kn_color_space_name(c->space)); put(&o, " "); }
+    if (fn[c->space][0] != '\0') kn_text_put(&o, fn[c->space]);
+    else {
+      kn_text_put(&o, "color(");
+      kn_text_put(&o, kn_color_space_name(c->space));
+      kn_text_put(&o, " ");
+    }
     for (i = 0; i < 3; i++) {
-      if (i > 0) put(&o, " ");
+      if (i > 0) kn_text_put(&o, " ");
       put_comp(&o, c, i, 1, i > 0 ? pct : "");
     }
     put_alpha(&o, c);
-    put(&o, ")");
+    kn_text_put(&o, ")");
   }
   if (len == 0) return 0;
   if (o.len > o.cap) o.len = o.cap;

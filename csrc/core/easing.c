@@ -149,9 +149,7 @@ size_t kn_css_fmtnum(char *buf, double x) {
   return n;
 }
 
-typedef struct { char *buf; size_t cap, len; } out_t;
-
-static void put(out_t *o, const char *s) {
+void kn_text_put(kn_text *o, const char *s) {
   size_t n = strlen(s);
   if (o->len < o->cap) {
     size_t room = o->cap - o->len;
@@ -160,123 +158,127 @@ static void put(out_t *o, const char *s) {
   o->len += n;
 }
 
-static void putnum(out_t *o, double x) {
+static void putnum(kn_text *o, double x) {
   char b[32];
   kn_fmtnum(b, x);
-  put(o, b);
+  kn_text_put(o, b);
 }
 
 size_t kn_easing_tostring(const kn_easing *e, char *buf, size_t cap) {
   static const char kw[][12] = { "", "ease", "ease-in", "ease-out", "ease-in-out" };
-  out_t o;
+  kn_text o;
   o.buf = buf; o.cap = cap > 0 ? cap - 1 : 0; o.len = 0;
   switch (e->kind) {
     case KN_E_BEZIER:
-      if (e->keyword != KN_KW_NONE) { put(&o, kw[e->keyword]); break; }
-      put(&o, "cubic-bezier(");
-      putnum(&o, e->u.bezier.x1); put(&o, ", ");
-      putnum(&o, e->u.bezier.y1); put(&o, ", ");
-      putnum(&o, e->u.bezier.x2); put(&o, ", ");
-      putnum(&o, e->u.bezier.y2); put(&o, ")");
+      if (e->keyword != KN_KW_NONE) { kn_text_put(&o, kw[e->keyword]); break; }
+      kn_text_put(&o, "cubic-bezier(");
+      putnum(&o, e->u.bezier.x1); kn_text_put(&o, ", ");
+      putnum(&o, e->u.bezier.y1); kn_text_put(&o, ", ");
+      putnum(&o, e->u.bezier.x2); kn_text_put(&o, ", ");
+      putnum(&o, e->u.bezier.y2); kn_text_put(&o, ")");
       break;
     case KN_E_STEPS: {
       char b[32];
       snprintf(b, sizeof b, "steps(%d", e->u.steps.n);
-      put(&o, b);
+      kn_text_put(&o, b);
       if (e->u.steps.position != KN_JUMP_END && e->u.steps.position != KN_END) {
-        put(&o, ", ");
-        put(&o, kn_steps_position_name(e->u.steps.position));
+        kn_text_put(&o, ", ");
+        kn_text_put(&o, kn_steps_position_name(e->u.steps.position));
       }
-      put(&o, ")");
+      kn_text_put(&o, ")");
       break;
     }
     case KN_E_LINEARFN: {
       size_t i;
-      put(&o, "linear(");
+      kn_text_put(&o, "linear(");
       for (i = 0; i < e->npoints; i++) {
-        if (i > 0) put(&o, ", ");
+        if (i > 0) kn_text_put(&o, ", ");
         putnum(&o, e->points[2 * i + 1]);
-        put(&o, " ");
+        kn_text_put(&o, " ");
         putnum(&o, e->points[2 * i]);
-        put(&o, "%");
+        kn_text_put(&o, "%");
       }
-      put(&o, ")");
+      kn_text_put(&o, ")");
       break;
     }
     case KN_E_PENNER: {
       const kn_penner *pn = &e->u.penner;
       char b[32];
       kn_penner_name(pn, b, sizeof b);
-      put(&o, b);
-      if (pn->family == KN_BACK) { put(&o, "("); putnum(&o, pn->a); put(&o, ")"); }
-      if (pn->family == KN_ELASTIC) {
-        put(&o, "("); putnum(&o, pn->a); put(&o, ", "); putnum(&o, pn->b); put(&o, ")");
+      kn_text_put(&o, b);
+      if (pn->family == KN_BACK || pn->family == KN_ELASTIC) {
+        kn_text_put(&o, "(");
+        putnum(&o, pn->a);
+        if (pn->family == KN_ELASTIC) { kn_text_put(&o, ", "); putnum(&o, pn->b); }
+        kn_text_put(&o, ")");
       }
       break;
     }
     case KN_E_ACCEL:
     case KN_E_ACCELDECEL:
-      put(&o, e->kind == KN_E_ACCEL ? "accelerate(" : "accelerate-decelerate(");
+      kn_text_put(&o, e->kind == KN_E_ACCEL ? "accelerate(" : "accelerate-decelerate(");
       putnum(&o, e->u.v0);
-      put(&o, ")");
+      kn_text_put(&o, ")");
       break;
     case KN_E_CALLBACK:       /* no text reads back as a caller's function */
-      put(&o, "function");
+      kn_text_put(&o, "function");
       break;
     case KN_E_SPRING: {       /* a description; no spec string makes one */
       const kn_spring_curve *c = &e->u.spring;
-      put(&o, "spring(mass "); putnum(&o, c->model.mass);
-      put(&o, ", stiffness "); putnum(&o, c->model.stiffness);
-      put(&o, ", damping "); putnum(&o, c->model.damping);
-      put(&o, ", velocity "); putnum(&o, c->w);
-      put(&o, ", duration "); putnum(&o, c->duration); put(&o, ")");
+      kn_text_put(&o, "spring(mass "); putnum(&o, c->model.mass);
+      kn_text_put(&o, ", stiffness "); putnum(&o, c->model.stiffness);
+      kn_text_put(&o, ", damping "); putnum(&o, c->model.damping);
+      kn_text_put(&o, ", velocity "); putnum(&o, c->w);
+      kn_text_put(&o, ", duration "); putnum(&o, c->duration); kn_text_put(&o, ")");
       break;
     }
     default:
-      put(&o, "linear");
+      kn_text_put(&o, "linear");
   }
   if (cap > 0) buf[o.len < o.cap ? o.len : o.cap] = '\0';
   return o.len;
 }
 
-static void putcss(out_t *o, double x) {
+static void putcss(kn_text *o, double x) {
   char b[48];
   kn_css_fmtnum(b, x);
-  put(o, b);
+  kn_text_put(o, b);
 }
 
 size_t kn_easing_css(const kn_easing *e, char *buf, size_t cap) {
   static const char kw[][12] = { "", "ease", "ease-in", "ease-out", "ease-in-out" };
-  out_t o;
+  kn_text o;
   size_t i;
   o.buf = buf; o.cap = cap > 0 ? cap - 1 : 0; o.len = 0;
   switch (e->kind) {
-    case KN_E_LINEAR: put(&o, "linear"); break;
+    case KN_E_LINEAR: kn_text_put(&o, "linear"); break;
     case KN_E_BEZIER:
-      if (e->keyword != KN_KW_NONE) { put(&o, kw[e->keyword]); break; }
-      put(&o, "cubic-bezier(");
-      putcss(&o, e->u.bezier.x1); put(&o, ", "); putcss(&o, e->u.bezier.y1); put(&o, ", ");
-      putcss(&o, e->u.bezier.x2); put(&o, ", "); putcss(&o, e->u.bezier.y2); put(&o, ")");
+      if (e->keyword != KN_KW_NONE) { kn_text_put(&o, kw[e->keyword]); break; }
+      kn_text_put(&o, "cubic-bezier(");
+      putcss(&o, e->u.bezier.x1); kn_text_put(&o, ", ");
+      putcss(&o, e->u.bezier.y1); kn_text_put(&o, ", ");
+      putcss(&o, e->u.bezier.x2); kn_text_put(&o, ", ");
+      putcss(&o, e->u.bezier.y2); kn_text_put(&o, ")");
       break;
     case KN_E_STEPS:
-      put(&o, "steps(");
+      kn_text_put(&o, "steps(");
       putcss(&o, (double)e->u.steps.n);
       if (e->u.steps.position != KN_JUMP_END && e->u.steps.position != KN_END) {
-        put(&o, ", ");
-        put(&o, kn_steps_position_name(e->u.steps.position));
+        kn_text_put(&o, ", ");
+        kn_text_put(&o, kn_steps_position_name(e->u.steps.position));
       }
-      put(&o, ")");
+      kn_text_put(&o, ")");
       break;
     case KN_E_LINEARFN:
-      put(&o, "linear(");
+      kn_text_put(&o, "linear(");
       for (i = 0; i < e->npoints; i++) {
-        if (i > 0) put(&o, ", ");
+        if (i > 0) kn_text_put(&o, ", ");
         putcss(&o, e->points[2 * i + 1]);
-        put(&o, " ");
+        kn_text_put(&o, " ");
         putcss(&o, e->points[2 * i]);
-        put(&o, "%");
+        kn_text_put(&o, "%");
       }
-      put(&o, ")");
+      kn_text_put(&o, ")");
       break;
     default:
       return 0;

@@ -120,6 +120,12 @@ size_t kn_css_fmtnum(char *buf, double x);
    keyword equals its cubic-bezier()). */
 int kn_easing_equal(const kn_easing *a, const kn_easing *b);
 
+/* Text written piece by piece into buf of cap + 1 bytes: what passes cap
+   is cut, while len counts every byte asked for (a caller compares them to
+   tell a cut text).  The caller ends the text with its '\0'. */
+typedef struct kn_text { char *buf; size_t cap, len; } kn_text;
+void kn_text_put(kn_text *t, const char *s);
+
 /* Shortest of %.15g, %.16g, %.17g that reads back as the same double,
    always with '.' as decimal point.  buf needs 32 bytes. */
 size_t kn_fmtnum(char *buf, double x);
