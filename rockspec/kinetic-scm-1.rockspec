@@ -28,6 +28,7 @@ build = {
       -- files the Makefile builds (make test checks that the lists agree).
       sources = {
         "csrc/lua/anim_color.c",
+        "csrc/lua/anim_make.c",
         "csrc/lua/animation.c",
         "csrc/lua/animator.c",
         "csrc/lua/color.c",

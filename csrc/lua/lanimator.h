@@ -1,7 +1,8 @@
 /*
-** lanimator.h -- what the animator's two binding files share: animator.c
-** (kinetic.Animator: making animations, update, the frame) and
-** animation.c (the kinetic.Animation and kinetic.Sequence handles).
+** lanimator.h -- what the animator's binding files share: animator.c
+** (kinetic.Animator: update, the frame, the controls), anim_make.c (making
+** animations) and animation.c (the kinetic.Animation and kinetic.Sequence
+** handles).
 **
 ** The Lua side of an animator is its user value, a table of fixed slots
 ** (UV_*): the objects and field names of the channels (by channel id + 1),
@@ -165,6 +166,20 @@ int lk_anim_ffi_step(lk_animator *P, double dt, int *counts, int *ids, double *v
 /* core._ffi_abi.animator_rest(anim, dt): the classic update of the nodes
    the FFI step deferred (and of those chained in this frame). */
 int lk_anim_rest(lua_State *L);
+
+/* The animator at arg (raises when it is not one), and the one at 1 for
+   the methods lk_setfastmethods registers. */
+lk_animator *lk_anim_check(lua_State *L, int arg);
+lk_animator *lk_anim_self(lua_State *L);
+
+/* anim_make.c: the methods that make animations, and the check of one
+   target (item > 0: the item-th of a list) at stack index idx. */
+int lk_animator_to(lua_State *L);
+int lk_animator_from(lua_State *L);
+int lk_animator_spring(lua_State *L);
+int lk_animator_fling(lua_State *L);
+int lk_animator_sequence(lua_State *L);
+void lk_anim_check_target(lua_State *L, int idx, int arg, int item);
 
 /* animation.c */
 int lk_anim_self_error(lua_State *L, const char *msg);

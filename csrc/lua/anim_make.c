@@ -1,0 +1,987 @@
+/*
+** anim_make.c -- making an animator's animations: anim:to, anim:from,
+** anim:spring (which retargets a spring already driving the fields),
+** anim:fling and anim:sequence, and the children a:to / a:from add to a
+** sequence.  Every argument and option is checked before anything is made;
+** the nodes and channels go into the core's store (csrc/core/animator.h),
+** their objects, field names and callbacks into the animator's user value.
+*/
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lanimator.h"
+#include "fling.h"
+#include "path.h"
+#include "color.h"
+#include "easing.h"
+#include "spring.h"
+#include "timeline.h"
+
+/* ---- making animations ------------------------------------------------------ */
+
+/* A new node with its handle (a kinetic.Sequence when sequence, else a
+   kinetic.Animation) stored. */
+static int new_node(lk_frame *F, int kind, int sequence) {
+  lua_State *L = F->L;
+  int id = kn_anim_node_new(&F->P->A, kind);
+  lk_handle *h;
+  if (id < 0) luaL_error(L, "not enough memory");
+  F->P->starts_due = 1;                    /* the next frame starts it first */
+  lua_rawgeti(L, F->uv, UV_HANDLES);
+  h = (lk_handle *)lk_newuserdata(L, sizeof(lk_handle));
+  memset(h, 0, sizeof *h);
+  lua_rawgeti(L, F->uv, sequence ? UV_META_SEQUENCE : UV_META_ANIMATION);
+  lua_setmetatable(L, -2);
+  h->node = id;
+  h->gen = F->P->A.nodes[id].gen;
+  h->kind = kind;
+  lua_pushvalue(L, F->uv);
+  lk_setuservalue(L, -2);
+  lua_rawseti(L, -2, id + 1);
+  lua_pop(L, 1);
+  return id;
+}
+
+/* The target at idx is a list of targets: its item 1 is a table or a
+   full userdata. */
+static int is_list(lua_State *L, int idx) {
+  int t;
+  if (lua_type(L, idx) != LUA_TTABLE) return 0;
+  lua_rawgeti(L, idx, 1);
+  t = lua_type(L, -1);
+  lua_pop(L, 1);
+  return t == LUA_TTABLE || t == LUA_TUSERDATA;
+}
+
+void lk_anim_check_target(lua_State *L, int idx, int arg, int item) {
+  int t = lua_type(L, idx);
+  if (t == LUA_TTABLE || t == LUA_TUSERDATA) return;
+  if (item == 0) lk_typeerror(L, arg, "table or userdata");
+  lk_argerror(L, arg, lua_pushfstring(L, "item %d: table or userdata expected, got %s",
+                                      item, lk_typename(L, idx)));
+}
+
+/* The targets at arg: 0 for one target, else the length of the list, each
+   item checked. */
+static int check_targets(lua_State *L, int arg) {
+  int n, i;
+  lk_anim_check_target(L, arg, arg, 0);
+  if (!is_list(L, arg)) return 0;
+  n = (int)lk_rawlen(L, arg);
+  for (i = 1; i <= n; i++) {
+    lua_rawgeti(L, arg, i);
+    lk_anim_check_target(L, -1, arg, i);
+    lua_pop(L, 1);
+  }
+  return n;
+}
+
+/* A relative value "+=n" / "-=n" at idx into *x; 0 when it is not one. */
+static int relative_value(lua_State *L, int idx, double *x) {
+  size_t len;
+  const char *s = lua_tolstring(L, idx, &len);
+  int ok;
+  if (len < 3 || (s[0] != '+' && s[0] != '-') || s[1] != '=') return 0;
+  lua_pushlstring(L, s + 2, len - 2);
+  ok = lua_isnumber(L, -1) && s[2] != ' ' && isfinite((double)lua_tonumber(L, -1));
+  *x = ok ? (double)lua_tonumber(L, -1) : 0.0;
+  if (s[0] == '-') *x = -*x;
+  lua_pop(L, 1);
+  return ok;
+}
+
+/* What check_value allows besides numbers and arrays, and what it found. */
+#define ALLOW_RELATIVE 1
+#define ALLOW_PATH     2
+#define ALLOW_COLOR    4
+#define VALUE_PATH     (-1)
+#define VALUE_COLOR    (-2)
+
+/* Check the value of field `key` (on top, the key below it) of the values
+   table at argument arg; returns its number of items (0: a number), or
+   VALUE_PATH or VALUE_COLOR.  `allow`: ALLOW_* bits (a path is refused
+   by name). */
+static int check_value(lua_State *L, int arg, int allow) {
+  double x;
+  int t = lua_type(L, -1), n, i;
+  if (lua_type(L, -2) != LUA_TSTRING)
+    return lk_argerror(L, arg, lua_pushfstring(L,
+      "field names (strings) expected, got a key of type %s", lk_typename(L, -2)));
+  if (t == LUA_TNUMBER && isfinite((double)lua_tonumber(L, -1))) return 0;
+  if (t == LUA_TUSERDATA && lk_topath(L, -1) != NULL) {
+    if (allow & ALLOW_PATH) return VALUE_PATH;
+    return lk_argerror(L, arg, lua_pushfstring(L,
+      "field '%s': a path is followed by a tween (anim:to), not a spring", lua_tostring(L, -2)));
+  }
+
+  if (t == LUA_TSTRING && (allow & ALLOW_RELATIVE) && relative_value(L, -1, &x)) return 0;
+  if ((t == LUA_TSTRING || t == LUA_TUSERDATA) && (allow & ALLOW_COLOR) &&
+      lk_anim_color_value(L, -1))
+    return VALUE_COLOR;
+  if (t == LUA_TTABLE && (n = (int)lk_rawlen(L, -1)) > 0) {
+    for (i = 1; i <= n; i++) {
+      lua_rawgeti(L, -1, i);
+      if (lua_type(L, -1) != LUA_TNUMBER || !isfinite((double)lua_tonumber(L, -1)))
+        return lk_argerror(L, arg, lua_pushfstring(L,
+          "field '%s': item %d: finite number expected, got %s", lua_tostring(L, -3), i,
+          lk_typename(L, -1)));
+      lua_pop(L, 1);
+    }
+    return n;
+  }
+  return lk_argerror(L, arg, lua_pushfstring(L,
+    "field '%s': number, array of numbers%s or '+=n' / '-=n' expected, got %s%s%s",
+    lua_tostring(L, -2), (allow & ALLOW_COLOR) ? ", colour" : "", t == LUA_TSTRING ? "'" : "",
+    t == LUA_TSTRING ? lua_tostring(L, -1) : lk_typename(L, -1), t == LUA_TSTRING ? "'" : ""));
+}
+
+/* Check the values table at arg; returns how many paths it holds, and
+   in *colors how many colours. */
+static int check_values(lua_State *L, int arg, int tween, int *colors) {
+  int any = 0, paths = 0;
+  *colors = 0;
+  if (lua_type(L, arg) != LUA_TTABLE) lk_typeerror(L, arg, "table of values");
+  lua_pushnil(L);
+  while (lua_next(L, arg)) {
+    switch (check_value(L, arg, ALLOW_RELATIVE | ALLOW_COLOR | (tween ? ALLOW_PATH : 0))) {
+      case VALUE_PATH: paths++; break;
+      case VALUE_COLOR: (*colors)++; break;
+      default: break;
+    }
+    any = 1;
+    lua_pop(L, 1);
+  }
+  if (!any) lk_argerror(L, arg, "table of values expected, got an empty table");
+  return paths;
+}
+
+/* Interned id of the field name on top (interned now if it is new); ids:
+   the stack index of the user value's UV_KEYIDS table (0: look it up). */
+static int key_id(lk_frame *F, int ids) {
+  lua_State *L = F->L;
+  int id;
+  if (ids == 0) lua_rawgeti(L, F->uv, UV_KEYIDS);
+  else lua_pushvalue(L, ids);
+  lua_pushvalue(L, -2);
+  lua_rawget(L, -2);
+  id = (int)lua_tointeger(L, -1);
+  lua_pop(L, 1);
+  if (id == 0) {
+    id = ++F->P->nkeys;
+    lua_pushvalue(L, -2);
+    lua_pushinteger(L, (lua_Integer)id);
+    lua_rawset(L, -3);
+    lua_rawgeti(L, F->uv, UV_KEYNAMES);
+    lua_pushvalue(L, -3);
+    lua_rawseti(L, -2, id);
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  return id;
+}
+
+/* What the options say of values that are not numbers: the fields a path
+   writes (x, y and, when it rotates, the angle) and the space and hue
+   mode colours are interpolated in. */
+typedef struct value_opts {
+  const char *name[3];
+  int n;
+  int space, hue;      /* enum kn_color_space, enum kn_color_hue */
+} value_opts;
+
+/* The channels of the path on top, one per field of pf, for object tidx;
+   each keeps the path in its UV_VALUES slot. */
+static void add_path_channels(lk_frame *F, int node, int tidx, int ids, unsigned flags,
+                              const value_opts *pf) {
+  lua_State *L = F->L;
+  const kn_path *path = lk_topath(L, -1);
+  int i;
+  for (i = 0; i < pf->n; i++) {
+    int key, c;
+    lua_pushstring(L, pf->name[i]);
+    key = key_id(F, ids);
+    c = kn_anim_chan_new(&F->P->A, node, lua_topointer(L, tidx), key, 0);
+    if (c < 0) luaL_error(L, "not enough memory");
+    F->P->A.chans[c].flags = flags;
+    F->P->A.chans[c].path = path;
+    F->P->A.chans[c].part = i;
+    lua_pushvalue(L, tidx); lua_rawseti(L, F->targets, c + 1);
+    lua_rawseti(L, F->keys, c + 1);
+    lua_rawgeti(L, F->uv, UV_VALUES);
+    lua_pushvalue(L, -2);
+    lua_rawseti(L, -2, c + 1);
+    lua_pop(L, 1);
+  }
+}
+
+/* The channels of node for the object at tidx and the (checked) values at
+   vidx; flags for every channel (KN_CH_FROM); vo says what paths and
+   colours do (NULL: the values are numbers). */
+static void add_channels(lk_frame *F, int node, int tidx, int vidx, unsigned flags,
+                         const value_opts *vo) {
+  lua_State *L = F->L;
+  const void *object = lua_topointer(L, tidx);
+  int ids;
+  lua_rawgeti(L, F->uv, UV_KEYIDS);
+  ids = lua_gettop(L);
+  lua_pushnil(L);
+  while (lua_next(L, vidx)) {
+    int n = lua_type(L, -1) == LUA_TTABLE ? (int)lk_rawlen(L, -1) : 0, i, c, key;
+    double x;
+    kn_chan *ch;
+    if (vo != NULL && lk_topath(L, -1) != NULL) {
+      add_path_channels(F, node, tidx, ids, flags, vo);
+      lua_pop(L, 1);
+      continue;
+    }
+    if (vo != NULL && lua_type(L, -1) != LUA_TNUMBER && lua_type(L, -1) != LUA_TTABLE &&
+        !relative_value(L, -1, &x))
+      n = 4;                                   /* a colour */
+    lua_pushvalue(L, -2);
+    key = key_id(F, ids);
+    lua_pop(L, 1);
+    c = kn_anim_chan_new(&F->P->A, node, object, key, n);
+    if (c < 0) luaL_error(L, "not enough memory");
+    ch = &F->P->A.chans[c];
+    ch->flags = flags;
+    if (vo != NULL && n == 4 && lua_type(L, -1) != LUA_TTABLE) {
+      lk_anim_color_chan(F, c, -1, vo->space, vo->hue);
+    } else if (lua_type(L, -1) == LUA_TSTRING) {
+      (void)relative_value(L, -1, &ch->given[0]);
+      ch->flags |= KN_CH_RELATIVE;
+    } else if (n == 0) {
+      ch->given[0] = (double)lua_tonumber(L, -1);
+    } else {
+      for (i = 0; i < n; i++) {
+        lua_rawgeti(L, -1, i + 1);
+        ch->given[i] = (double)lua_tonumber(L, -1);
+        lua_pop(L, 1);
+      }
+    }
+    lua_pushvalue(L, tidx); lua_rawseti(L, F->targets, c + 1);
+    lua_pushvalue(L, -2); lua_rawseti(L, F->keys, c + 1);
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+}
+
+/* ---- options ------------------------------------------------------------------ */
+
+static const char *const tween_options[] = {
+  "easing", "delay", "iterations", "after", "stagger", "on_start", "on_update",
+  "on_complete", "rotate", "fields", "color_space", "hue", NULL
+};
+static const char *const spring_options[] = {
+  "delay", "stagger", "on_start", "on_update", "on_complete", "velocity",
+  "color_space", "hue", "stiffness", "damping", "mass", "frequency", "damping_ratio", "response",
+  "duration", "bounce", "tension", "friction", "origami_tension",
+  "origami_friction", "bounciness", "speed", "preset",
+  "integrator", "rest_delta", "rest_speed", "clamp", NULL
+};
+#define SPRING_PARAMS_FIRST 8   /* spring_options[8..]: the spring's own */
+static const char *const stagger_options[] = { "each", "amount", "from", "easing", NULL };
+static const char *const stagger_froms[] = { "start", "center", "end", "edges", "index", "random" };
+static const char *const after_names[] = { "stop", "restart", "reverse" };
+
+typedef struct anim_opts {
+  int t;                 /* the options table (absolute), 0: none */
+  int arg;               /* its argument number */
+  unsigned present;      /* lk_checkoptions' bits */
+  double delay, iterations;
+  int after;
+  int easing;            /* stack index of the easing, 0: outQuad */
+  int cb[3];             /* on_start, on_update, on_complete; 0: none */
+  int sfrom;             /* stagger origin, KN_STAGGER_* */
+  double sindex, stotal;
+  int seach;             /* each given (total = each (n - 1)) */
+  int sease;             /* stack index of the stagger's easing, 0: linear */
+  value_opts values;     /* what paths and colours do */
+} anim_opts;
+
+static int opt_present(lua_State *L, const anim_opts *o, const char *key) {
+  int p;
+  if (o->t == 0) return 0;
+  lua_getfield(L, o->t, key);
+  p = !lua_isnil(L, -1);
+  lua_pop(L, 1);
+  return p;
+}
+
+static void read_after(lua_State *L, anim_opts *o) {
+  int i;
+  lua_getfield(L, o->t, "after");
+  if (!lua_isnil(L, -1)) {
+    const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    for (i = 0; s != NULL && i < 3; i++)
+      if (strcmp(s, after_names[i]) == 0) break;
+    if (s == NULL || i == 3)
+      lk_fielderror(L, o->arg, "after", lua_pushfstring(L,
+        "one of 'stop', 'restart', 'reverse' expected, got %s%s%s", s ? "'" : "",
+        s ? s : lk_typename(L, -1), s ? "'" : ""));
+    o->after = i;
+  }
+  lua_pop(L, 1);
+  o->iterations = o->after == KN_AFTER_STOP ? 1.0 : HUGE_VAL;
+  lua_getfield(L, o->t, "iterations");
+  if (lua_type(L, -1) == LUA_TNUMBER) {
+    double x = (double)lua_tonumber(L, -1);
+    if (!(x >= 1.0)) lk_fieldrangeerror(L, o->arg, "iterations", "number >= 1", x);
+    o->iterations = x;
+  } else if (!lua_isnil(L, -1)) {
+    lk_fielderror(L, o->arg, "iterations", lua_pushfstring(L, "number expected, got %s",
+                                                           lk_typename(L, -1)));
+  }
+  lua_pop(L, 1);
+}
+
+/* stagger = s or { each = s | amount = s, from = ..., easing = spec }
+   for n targets. */
+static void read_stagger(lua_State *L, anim_opts *o, int n) {
+  int s;
+  lua_getfield(L, o->t, "stagger");
+  s = lua_gettop(L);
+  o->seach = 1;
+  if (lua_type(L, s) == LUA_TNUMBER) {
+    o->stotal = lk_optfieldnonneg(L, o->t, o->arg, "stagger", 0.0);
+  } else if (lua_type(L, s) == LUA_TTABLE) {
+    unsigned p = lk_checkoptions(L, s, o->arg, stagger_options, 0, NULL);
+    if ((p & 3u) == 3u) lk_fielderror(L, o->arg, "stagger", "'each' or 'amount' expected, not both");
+    o->seach = !(p & 2u);
+    o->stotal = lk_optfieldnonneg(L, s, o->arg, o->seach ? "each" : "amount", 0.0);
+    lua_getfield(L, s, "from");
+    if (lua_type(L, -1) == LUA_TSTRING) {
+      const char *f = lua_tostring(L, -1);
+      int i;
+      for (i = 0; i < 6 && (i == KN_STAGGER_INDEX || strcmp(f, stagger_froms[i]) != 0); i++) {}
+      if (i == 6)
+        lk_fielderror(L, o->arg, "stagger", lua_pushfstring(L,
+          "field 'from': one of 'start', 'center', 'end', 'edges', 'random' or an index expected, got '%s'", f));
+      o->sfrom = i;
+    } else if (lua_type(L, -1) == LUA_TNUMBER) {
+      double x = (double)lua_tonumber(L, -1);
+      if (!(x >= 1 && x <= (n > 0 ? n : 1) && x == floor(x)))
+        lk_fielderror(L, o->arg, "stagger", lua_pushfstring(L,
+          "field 'from': index in [1, %d] expected, got %s", n > 0 ? n : 1, lk_pushnumstr(L, x)));
+      o->sfrom = KN_STAGGER_INDEX;
+      o->sindex = x;
+    } else if (!lua_isnil(L, -1)) {
+      lk_fielderror(L, o->arg, "stagger", lua_pushfstring(L,
+        "field 'from': string or index expected, got %s", lk_typename(L, -1)));
+    }
+    lua_pop(L, 1);
+    lua_getfield(L, s, "easing");
+    if (!lua_isnil(L, -1)) {
+      if (lk_toeasing(L, -1) == NULL)
+        lk_fielderror(L, o->arg, "stagger", lua_pushfstring(L, "field 'easing': %s",
+                                                           lua_tostring(L, -1)));
+      o->sease = lua_gettop(L);   /* kept on the stack while building */
+      return;
+    }
+  } else if (!lua_isnil(L, s)) {
+    lk_fielderror(L, o->arg, "stagger", lua_pushfstring(L,
+      "number or table expected, got %s", lk_typename(L, s)));
+  }
+}
+
+/* Read and check the options at argument arg (nil, none or a table) with
+   the names `known`; n targets (0: one).  Leaves values it needs on the
+   stack (the caller's stack top grows). */
+/* rotate = true and fields = {x, y [, angle]}: the names a path writes
+   (x, y, and angle when it rotates; a third name implies rotate).  The
+   names stay alive in the options table, on the stack. */
+static void read_path_fields(lua_State *L, anim_opts *o) {
+  int i, j, n = 0;
+  if (lk_optfieldbool(L, o->t, o->arg, "rotate", 0)) o->values.n = 3;
+  if (!opt_present(L, o, "fields")) return;
+  lua_getfield(L, o->t, "fields");
+  if (lua_type(L, -1) == LUA_TTABLE) n = (int)lk_rawlen(L, -1);
+  if (n < 2 || n > 3)
+    lk_fielderror(L, o->arg, "fields", "{x, y} or {x, y, angle} (2 or 3 field names) expected");
+  for (i = 0; i < n; i++) {
+    lua_rawgeti(L, -1, i + 1);
+    if (lua_type(L, -1) != LUA_TSTRING)
+      lk_fielderror(L, o->arg, "fields", lua_pushfstring(L, "item %d: field name (string) "
+                                                         "expected, got %s", i + 1,
+                                                         lk_typename(L, -1)));
+    o->values.name[i] = lua_tostring(L, -1);
+    lua_pop(L, 1);
+    for (j = 0; j < i; j++)
+      if (strcmp(o->values.name[j], o->values.name[i]) == 0)
+        lk_fielderror(L, o->arg, "fields", lua_pushfstring(L, "'%s' named twice",
+                                                           o->values.name[i]));
+  }
+  lua_pop(L, 1);
+  if (n == 3) o->values.n = 3;
+}
+
+/* color_space (a CSS space name) and hue ("shorter" ...): how colour
+   values interpolate; oklab and shorter when absent. */
+static void read_color_opts(lua_State *L, anim_opts *o) {
+  static const char *const hues[] = { "shorter", "longer", "increasing", "decreasing", NULL };
+  const char *s;
+  int i;
+  lua_getfield(L, o->t, "color_space");
+  if (!lua_isnil(L, -1)) {
+    s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    o->values.space = s != NULL ? kn_color_space_find(s, strlen(s)) : -1;
+    if (o->values.space < 0)
+      lk_fielderror(L, o->arg, "color_space", lua_pushfstring(L,
+        "colour space expected (srgb, srgb-linear, display-p3, a98-rgb, prophoto-rgb, rec2020, "
+        "xyz, xyz-d50, xyz-d65, lab, lch, oklab, oklch, hsl, hwb), got %s%s%s",
+        s ? "'" : "", s ? s : lk_typename(L, -1), s ? "'" : ""));
+  }
+  lua_getfield(L, o->t, "hue");
+  if (!lua_isnil(L, -1)) {
+    s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    for (i = 0; s != NULL && hues[i] != NULL; i++)
+      if (strcmp(s, hues[i]) == 0) break;
+    if (s == NULL || hues[i] == NULL)
+      lk_fielderror(L, o->arg, "hue", lua_pushfstring(L,
+        "one of 'shorter', 'longer', 'increasing', 'decreasing' expected, got %s%s%s",
+        s ? "'" : "", s ? s : lk_typename(L, -1), s ? "'" : ""));
+    o->values.hue = i;
+  }
+  lua_pop(L, 2);
+}
+
+/* color_space and hue only with a colour value. */
+static void check_color_opts(lua_State *L, int colors, const anim_opts *o) {
+  if (colors == 0 && (opt_present(L, o, "color_space") || opt_present(L, o, "hue")))
+    lk_fielderror(L, o->arg, opt_present(L, o, "color_space") ? "color_space" : "hue",
+                  "only a colour value takes it");
+}
+
+/* A values table at vidx with `paths` paths: at most one, its fields not
+   given values of their own; rotate and fields only with a path. */
+static void check_path_fields(lua_State *L, int vidx, int paths, const anim_opts *o) {
+  int i;
+  if (paths > 1)
+    lk_argerror(L, vidx, lua_pushfstring(L, "one path per animation expected, got %d", paths));
+  if (paths == 0) {
+    if (opt_present(L, o, "rotate") || opt_present(L, o, "fields"))
+      lk_fielderror(L, o->arg, opt_present(L, o, "fields") ? "fields" : "rotate",
+                    "only a path value takes it");
+    return;
+  }
+  for (i = 0; i < o->values.n; i++) {
+    lua_getfield(L, vidx, o->values.name[i]);
+    if (!lua_isnil(L, -1) && lk_topath(L, -1) == NULL)
+      lk_argerror(L, vidx, lua_pushfstring(L, "field '%s' is written by the path; give it "
+                                           "no value of its own", o->values.name[i]));
+    lua_pop(L, 1);
+  }
+}
+
+static void read_opts(lua_State *L, int arg, const char *const *known, int n,
+                      anim_opts *o) {
+  static const char *const cbs[3] = { "on_start", "on_update", "on_complete" };
+  int i;
+  static const char *const path_defaults[3] = { "x", "y", "angle" };
+  memset(o, 0, sizeof *o);
+  o->arg = arg;
+  o->iterations = 1.0;
+  for (i = 0; i < 3; i++) o->values.name[i] = path_defaults[i];
+  o->values.n = 2;
+  o->values.space = KN_CS_OKLAB;
+  o->values.hue = KN_HUE_SHORTER;
+  if (lua_isnoneornil(L, arg)) return;
+  if (lua_type(L, arg) != LUA_TTABLE) lk_typeerror(L, arg, "table of options");
+  o->t = lk_absindex(L, arg);
+  o->present = lk_checkoptions(L, o->t, arg, known, 0, NULL);
+  o->delay = lk_optfieldnonneg(L, o->t, arg, "delay", 0.0);
+  if (known == tween_options || opt_present(L, o, "after") || opt_present(L, o, "iterations"))
+    read_after(L, o);
+  for (i = 0; i < 3; i++) {
+    lua_getfield(L, o->t, cbs[i]);
+    if (lua_isnil(L, -1)) { lua_pop(L, 1); continue; }
+    if (lua_type(L, -1) != LUA_TFUNCTION)
+      lk_fielderror(L, arg, cbs[i], lua_pushfstring(L, "function expected, got %s",
+                                                   lk_typename(L, -1)));
+    o->cb[i] = lua_gettop(L);
+  }
+  if (opt_present(L, o, "stagger")) read_stagger(L, o, n);
+  if (known == tween_options) read_path_fields(L, o);
+  read_color_opts(L, o);
+  if (known == tween_options && opt_present(L, o, "easing")) {
+    lua_getfield(L, o->t, "easing");
+    if (lua_type(L, -1) != LUA_TFUNCTION && lk_toeasing(L, -1) == NULL)
+      lk_fielderror(L, arg, "easing", lua_tostring(L, -1));
+    o->easing = lua_gettop(L);
+  }
+}
+
+static void apply_callbacks(lk_frame *F, int node, const anim_opts *o) {
+  static const char *const cbs[3] = { "on_start", "on_update", "on_complete" };
+  int i;
+  for (i = 0; i < 3; i++)
+    if (o->cb[i]) lk_anim_set_callback(F, node, cbs[i], o->cb[i], 1);
+}
+
+/* The stagger delays of n targets into out[n]. */
+static void stagger_delays(lk_frame *F, const anim_opts *o, int n, double *out) {
+  lua_State *L = F->L;
+  int *p = NULL, i;
+  double total = o->seach ? o->stotal * (n - 1) : o->stotal;
+  const kn_easing *e = NULL;
+  if (o->sease) {          /* the value stays at o->sease: e stays valid */
+    e = lk_toeasing(L, o->sease);
+    lua_pop(L, 1);
+  }
+  if (o->sfrom == KN_STAGGER_RANDOM) {    /* Fisher-Yates with the animator's xorshift64 */
+    p = (int *)lua_newuserdata(L, (size_t)n * sizeof(int));
+    for (i = 0; i < n; i++) p[i] = i;
+    for (i = n - 1; i > 0; i--) {
+      uint64_t x = F->P->rng;
+      int j, t;
+      x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+      F->P->rng = x;
+      j = (int)(x % (uint64_t)(i + 1));
+      t = p[i]; p[i] = p[j]; p[j] = t;
+    }
+  }
+  kn_stagger(n, o->sfrom, o->sindex, total, e, p, out);
+  if (p != NULL) lua_pop(L, 1);
+}
+
+/* ---- tweens, springs, sequences -------------------------------------------- */
+
+/* A group of n children, one per item of the list at tidx, made by
+   make(F, child, item index on the stack), placed at the stagger delays. */
+static int make_group(lk_frame *F, int tidx, int n, const anim_opts *o, double length,
+                      void (*make)(lk_frame *, int, int, void *), int kind, void *ud) {
+  lua_State *L = F->L;
+  double *delays = (double *)lua_newuserdata(L, (size_t)n * sizeof(double)), end = 0.0;
+  int g = new_node(F, KN_NODE_GROUP, 0), i;
+  stagger_delays(F, o, n, delays);
+  for (i = 0; i < n; i++) {
+    int k = new_node(F, kind, 0);
+    kn_node *kn;
+    lua_rawgeti(L, tidx, i + 1);
+    make(F, k, lua_gettop(L), ud);
+    lua_pop(L, 1);
+    kn = &F->P->A.nodes[k];
+    kn->offset = delays[i];
+    if (kn->offset + length > end) end = kn->offset + length;
+    if (!kn_anim_kid_add(&F->P->A, g, k)) luaL_error(L, "not enough memory");
+  }
+  lua_pop(L, 1);
+  if (kind == KN_NODE_SPRING) {
+    F->P->A.nodes[g].user |= AN_SPRINGS;
+    kn_span_init(&F->P->A.nodes[g].span, o->delay, HUGE_VAL, 1.0, KN_AFTER_STOP);
+    F->P->A.nodes[g].span.total = HUGE_VAL;
+  } else {
+    kn_span_init(&F->P->A.nodes[g].span, o->delay, end, o->iterations, o->after);
+  }
+  lk_anim_need_extras(F, g);                       /* a:after's default target */
+  lua_pushvalue(L, tidx);
+  lua_setfield(L, -2, "target");
+  lua_pop(L, 1);
+  return g;
+}
+
+typedef struct tween_make { int vidx; unsigned flags; double duration; const anim_opts *o; } tween_make;
+
+static void make_tween_node(lk_frame *F, int node, int tidx, void *ud) {
+  tween_make *m = (tween_make *)ud;
+  add_channels(F, node, tidx, m->vidx, m->flags, &m->o->values);
+  kn_span_init(&F->P->A.nodes[node].span, 0.0, m->duration, 1.0, KN_AFTER_STOP);
+  if (m->o->easing) lk_anim_set_easing(F, node, m->o->easing, m->o->arg, "easing");
+}
+
+int lk_anim_make_tween(lk_frame *F, int tidx, int arg, int nopts, int from_mode, int child) {
+  lua_State *L = F->L;
+  int n = check_targets(L, tidx), node;
+  double duration = lk_checknonneg(L, arg);
+  anim_opts o;
+  tween_make m;
+  int colors, paths = check_values(L, arg + 1, 1, &colors);
+  read_opts(L, nopts ? nopts : lua_gettop(L) + 1, tween_options, n, &o);
+  check_path_fields(L, arg + 1, paths, &o);
+  check_color_opts(L, colors, &o);
+  if (child && o.iterations == HUGE_VAL)
+    lk_fielderror(L, o.arg, "iterations", "a sequence's child must end (finite number expected)");
+  m.vidx = arg + 1;
+  m.flags = from_mode ? KN_CH_FROM : 0;
+  m.duration = duration;
+  m.o = &o;
+  if (n > 0) {
+    node = make_group(F, tidx, n, &o, duration, make_tween_node, KN_NODE_TWEEN, &m);
+  } else {
+    node = new_node(F, KN_NODE_TWEEN, 0);
+    make_tween_node(F, node, tidx, &m);
+    kn_span_init(&F->P->A.nodes[node].span, o.delay, duration, o.iterations, o.after);
+  }
+  apply_callbacks(F, node, &o);
+  return node;
+}
+
+/* A spring node's channels: one kn_spring each, the motion of mo, the
+   velocity option (a number for all, or a table by field) in `from`. */
+typedef struct spring_make {
+  int vidx, velidx;
+  const lk_spring_motion *mo;
+  const anim_opts *o;
+} spring_make;
+
+static void make_spring_node(lk_frame *F, int node, int tidx, void *ud) {
+  spring_make *m = (spring_make *)ud;
+  lua_State *L = F->L;
+  kn_animator *A = &F->P->A;
+  int c;
+  add_channels(F, node, tidx, m->vidx, 0, &m->o->values);
+  for (c = A->nodes[node].chan; c >= 0; c = A->chans[c].next) {
+    kn_chan *ch = &A->chans[c];
+    int k = ch->n > 0 ? ch->n : 1, i;
+    kn_spring *s = (kn_spring *)calloc(1, kn_spring_size(k));
+    if (s == NULL) luaL_error(L, "not enough memory");
+    ch->spring = s;
+    for (i = 0; i < k; i++) ch->from[i] = 0.0;
+    kn_spring_init(s, k, &m->mo->model, m->mo->integrator, m->mo->clamp,
+                   m->mo->rest_delta, m->mo->rest_speed, ch->from, ch->from, ch->from);
+    if (m->velidx == 0) continue;
+    if (lua_type(L, m->velidx) == LUA_TNUMBER) {
+      for (i = 0; i < k; i++) ch->from[i] = (double)lua_tonumber(L, m->velidx);
+      continue;
+    }
+    lua_rawgeti(L, F->keys, c + 1);
+    lua_rawget(L, m->velidx);               /* raw: no Lua code while ch is held */
+    if (lua_type(L, -1) == LUA_TNUMBER) {
+      for (i = 0; i < k; i++) ch->from[i] = (double)lua_tonumber(L, -1);
+    } else if (lua_type(L, -1) == LUA_TTABLE && (int)lk_rawlen(L, -1) == k) {
+      for (i = 0; i < k; i++) {
+        lua_rawgeti(L, -1, i + 1);
+        ch->from[i] = (double)lua_tonumber(L, -1);
+        lua_pop(L, 1);
+      }
+    }
+    lua_pop(L, 1);
+  }
+  kn_span_init(&A->nodes[node].span, 0.0, 0.0, 1.0, KN_AFTER_STOP);
+  A->nodes[node].span.duration = HUGE_VAL;
+  A->nodes[node].span.total = HUGE_VAL;
+}
+
+/* Check the velocity option (at the top): a finite number, or a table
+   mapping fields to finite numbers or arrays. */
+static void check_velocity(lua_State *L, int arg, int vidx) {
+  int t = lua_gettop(L);
+  if (lua_type(L, t) == LUA_TNUMBER) {
+    if (!isfinite((double)lua_tonumber(L, t)))
+      lk_fieldrangeerror(L, arg, "velocity", "finite number", (double)lua_tonumber(L, t));
+    return;
+  }
+  if (lua_type(L, t) != LUA_TTABLE)
+    lk_fielderror(L, arg, "velocity", lua_pushfstring(L,
+      "number or table of numbers by field expected, got %s", lk_typename(L, t)));
+  lua_pushnil(L);
+  while (lua_next(L, t)) {
+    int n;
+    lua_pushvalue(L, -2);
+    lua_rawget(L, vidx);
+    n = lua_type(L, -1) == LUA_TTABLE ? (int)lk_rawlen(L, -1) : 0;
+    lua_pop(L, 1);
+    if (lua_type(L, -2) != LUA_TSTRING || (n == 0 && lua_type(L, -1) != LUA_TNUMBER) ||
+        (n > 0 && (lua_type(L, -1) != LUA_TTABLE || (int)lk_rawlen(L, -1) != n)))
+      lk_fielderror(L, arg, "velocity", "a number or an array by field of the values expected");
+    (void)check_value(L, arg, 0);
+    lua_pop(L, 1);
+  }
+}
+
+/* Channel of node for (object, key), or -1. */
+static int find_chan(const kn_animator *A, int node, const void *object, int key) {
+  int c;
+  for (c = A->nodes[node].chan; c >= 0; c = A->chans[c].next)
+    if (A->chans[c].object == object && A->chans[c].key == key) return c;
+  return -1;
+}
+
+/* The interned id of the values' key below the value on top, 0 when the
+   name was never interned. */
+static int known_key(lk_frame *F) {
+  lua_State *L = F->L;
+  int id;
+  lua_rawgeti(L, F->uv, UV_KEYIDS);
+  lua_pushvalue(L, -3);
+  lua_rawget(L, -2);
+  id = (int)lua_tointeger(L, -1);
+  lua_pop(L, 2);
+  return id;
+}
+
+/* Whether node, a live top-level spring, has a channel for every field of
+   the values at vidx on `object`, each of the same shape (a relative value
+   fits any); with `fresh`, one not started yet, else one driving. */
+static int covers(lk_frame *F, int node, const void *object, int vidx, int fresh) {
+  lua_State *L = F->L;
+  kn_animator *A = &F->P->A;
+  const kn_node *nd = &A->nodes[node];
+  if (nd->kind != KN_NODE_SPRING || nd->parent >= 0 || nd->state != KN_NODE_LIVE ||
+      (nd->user & AN_STOPPED) || (fresh && nd->started))
+    return 0;
+  lua_pushnil(L);
+  while (lua_next(L, vidx)) {
+    double x;
+    int rel = lua_type(L, -1) == LUA_TSTRING && relative_value(L, -1, &x);
+    int colour = !rel && (lua_type(L, -1) == LUA_TSTRING || lua_type(L, -1) == LUA_TUSERDATA);
+    int n = lua_type(L, -1) == LUA_TTABLE ? (int)lk_rawlen(L, -1) : colour ? 4 : 0;
+    int id = known_key(F), c;
+    c = id > 0 ? (fresh ? find_chan(A, node, object, id) : kn_anim_driver(A, object, id)) : -1;
+    lua_pop(L, 1);
+    if (c < 0 || A->chans[c].node != node || colour != (A->chans[c].color != 0) ||
+        (!rel && A->chans[c].n != n)) {
+      lua_pop(L, 1);
+      return 0;
+    }
+  }
+  return 1;
+}
+
+/* The spring node a new anim:spring call on the object at tidx with the
+   values at vidx retargets: the one driving every field, or else one made
+   since the last update (not started yet) that has them all; -1: none. */
+static int retarget_node(lk_frame *F, int tidx, int vidx) {
+  lua_State *L = F->L;
+  kn_animator *A = &F->P->A;
+  const void *object = lua_topointer(L, tidx);
+  int i, node = -1;
+  lua_pushnil(L);
+  if (lua_next(L, vidx)) {                 /* the driver of the first field */
+    int id = known_key(F), c = id > 0 ? kn_anim_driver(A, object, id) : -1;
+    lua_pop(L, 2);
+    if (c >= 0) node = A->chans[c].node;
+  }
+  if (node >= 0 && covers(F, node, object, vidx, 0)) return node;
+  for (i = A->nroots - 1; i >= 0 && A->nodes[A->roots[i]].born == A->frames; i--)
+    if (covers(F, A->roots[i], object, vidx, 1)) return A->roots[i];
+  return -1;
+}
+
+/* Channel c gets the value on top as its new target: a started spring as
+   s:set_target gives it (a relative value from its current target), one
+   not started yet as its given value (relative to what it was given). */
+static void retarget_chan(lk_frame *F, int c) {
+  lua_State *L = F->L;
+  kn_chan *ch = &F->P->A.chans[c];
+  kn_spring *s = ch->spring;
+  int k = ch->n > 0 ? ch->n : 1, i, rel = 0;
+  double r = 0.0, *t;
+  if (ch->color) {
+    lk_anim_color_retarget(F, c, -1);
+    return;
+  }
+  t = (double *)lua_newuserdata(L, (size_t)k * sizeof(double));
+  if (lua_type(L, -2) == LUA_TSTRING) rel = relative_value(L, -2, &r);
+  for (i = 0; i < k; i++) {
+    if (rel) {
+      t[i] = r;
+    } else if (lua_type(L, -2) == LUA_TNUMBER) {
+      t[i] = (double)lua_tonumber(L, -2);
+    } else {
+      lua_rawgeti(L, -2, i + 1);
+      t[i] = (double)lua_tonumber(L, -1);
+      lua_pop(L, 1);
+    }
+  }
+  if (ch->flags & KN_CH_STARTED) {
+    if (rel) for (i = 0; i < k; i++) t[i] += KN_SPRING_SLOT(s, KN_SP_TARGET)[i];
+    (void)kn_spring_set_target(s, t);
+  } else if (rel) {
+    for (i = 0; i < k; i++) ch->given[i] += t[i];   /* "+=" on what it was given */
+  } else {
+    memcpy(ch->given, t, (size_t)k * sizeof(double));
+    ch->flags &= ~KN_CH_RELATIVE;
+  }
+  lua_pop(L, 1);
+}
+
+/* Retarget spring node S: each field gets its new target (retarget_chan);
+   a parameter family given replaces the motion of every field's spring;
+   callbacks given replace S's. */
+static void retarget(lk_frame *F, int node, int tidx, int vidx, const anim_opts *o,
+                     const lk_spring_motion *mo) {
+  lua_State *L = F->L;
+  kn_animator *A = &F->P->A;
+  const void *object = lua_topointer(L, tidx);
+  lua_pushnil(L);
+  while (lua_next(L, vidx)) {
+    int c = find_chan(A, node, object, known_key(F));
+    kn_spring *s = A->chans[c].spring;
+    if (mo != NULL) {
+      s->model = mo->model;
+      s->integrator = mo->integrator;
+      s->clamp = mo->clamp;
+      s->rest_delta = mo->rest_delta;
+      s->rest_speed = mo->rest_speed;
+      s->coefs_dt = -1;
+    }
+    retarget_chan(F, c);
+    lua_pop(L, 1);
+  }
+  apply_callbacks(F, node, o);
+}
+
+/* anim:spring(target, values [, opts]). */
+int lk_animator_spring(lua_State *L) {
+  lk_animator *P = lk_anim_self(L);
+  lk_frame F;
+  anim_opts o;
+  lk_spring_motion mo;
+  spring_make m;
+  int n, node, i, own = 0, colors;
+  if (P->busy) return lk_anim_self_error(L, "animator busy (a frame is being written)");
+  lua_settop(L, 4);
+  n = check_targets(L, 2);
+  (void)check_values(L, 3, 0, &colors);
+  if (lua_isnoneornil(L, 4)) { lua_settop(L, 3); lua_newtable(L); own = 1; }
+  read_opts(L, 4, spring_options, n, &o);
+  check_color_opts(L, colors, &o);
+  if (own) o.t = 0;
+  lk_spring_read_motion(L, 4, 4, &mo);
+  m.velidx = 0;
+  if (opt_present(L, &o, "velocity")) {
+    lua_getfield(L, 4, "velocity");
+    check_velocity(L, 4, 3);
+    m.velidx = lua_gettop(L);
+  }
+  lk_anim_frame(L, P, 1, &F);
+  if (n == 0 && (node = retarget_node(&F, 2, 3)) >= 0) {
+    int params = 0;
+    for (i = SPRING_PARAMS_FIRST; spring_options[i] != NULL; i++)
+      if (opt_present(L, &o, spring_options[i])) params = 1;
+    retarget(&F, node, 2, 3, &o, params ? &mo : NULL);
+  } else {
+    m.vidx = 3;
+    m.mo = &mo;
+    m.o = &o;
+    if (n > 0) {
+      node = make_group(&F, 2, n, &o, 0.0, make_spring_node, KN_NODE_SPRING, &m);
+    } else {
+      node = new_node(&F, KN_NODE_SPRING, 0);
+      make_spring_node(&F, node, 2, &m);
+      P->A.nodes[node].span.delay = o.delay;
+    }
+    apply_callbacks(&F, node, &o);
+    if (!kn_anim_root_add(&P->A, node)) return luaL_error(L, "not enough memory");
+  }
+  lk_anim_push_handle(&F, node);
+  return 1;
+}
+
+/* ---- flings ------------------------------------------------------------------ */
+
+/* The kinds of anim:fling (enum kn_fling_kind order) and the options each
+   takes: its motion's own and the callbacks. */
+static const char *const fling_kinds[] = { "inertia", "bouncing", "clamping", "decay", NULL };
+static const char *const fling_options[4][14] = {
+  { "kind", "on_start", "on_update", "on_complete", "power", "time_constant", "min", "max",
+    "snap", "bounce_stiffness", "bounce_damping", "rest_delta", "rest_speed", NULL },
+  { "kind", "on_start", "on_update", "on_complete", "min", "max", "spring", NULL },
+  { "kind", "on_start", "on_update", "on_complete", "friction", NULL },
+  { "kind", "on_start", "on_update", "on_complete", "friction_multiplier", "threshold", NULL }
+};
+
+/* opts.kind (stack index 5; default "inertia") as an enum kn_fling_kind.
+   Arguments are named by stack index: lk_argerror counts them as called. */
+static int fling_kind(lua_State *L) {
+  int k;
+  const char *name;
+  if (lua_type(L, 5) != LUA_TTABLE) return KN_FLING_INERTIA;
+  lua_getfield(L, 5, "kind");
+  if (lua_isnil(L, -1)) { lua_pop(L, 1); return KN_FLING_INERTIA; }
+  name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+  for (k = 0; fling_kinds[k] != NULL; k++)
+    if (strcmp(name, fling_kinds[k]) == 0) { lua_pop(L, 1); return k; }
+  return lk_fielderror(L, 5, "kind", lua_pushfstring(L, "'inertia', 'bouncing', 'clamping' or "
+                       "'decay' expected, got %s", lua_type(L, -1) == LUA_TSTRING
+                       ? lua_pushfstring(L, "'%s'", name) : lk_typename(L, -1)));
+}
+
+/* anim:fling(target, field, velocity [, opts]): a tween of one number field
+   that follows a motion of opts.kind from the field's value now, with that
+   velocity (per second), to where the motion rests. */
+int lk_animator_fling(lua_State *L) {
+  lk_animator *P = lk_anim_self(L);
+  lk_frame F;
+  anim_opts o;
+  kn_fling motion, *heap;
+  double x0, v0;
+  int kind, node;
+  if (P->busy) return lk_anim_self_error(L, "animator busy (a frame is being written)");
+  lua_settop(L, 5);
+  if (lua_isnil(L, 5)) { lua_newtable(L); lua_replace(L, 5); }
+  if (check_targets(L, 2) > 0) return lk_argerror(L, 2, "one target expected, got a list");
+  if (lua_type(L, 3) != LUA_TSTRING) return lk_typeerror(L, 3, "string (a field name)");
+  v0 = lk_checkfinite(L, 4);
+  kind = fling_kind(L);
+  read_opts(L, 5, fling_options[kind], 0, &o);
+  lua_pushvalue(L, 3);
+  lua_gettable(L, 2);
+  if (lua_type(L, -1) != LUA_TNUMBER || !isfinite((double)lua_tonumber(L, -1)))
+    return lk_argerror(L, 2, lua_pushfstring(L, "field '%s' holds %s, finite number expected",
+                                              lua_tostring(L, 3), lk_typename(L, -1)));
+  x0 = (double)lua_tonumber(L, -1);
+  lua_pop(L, 1);
+  lk_motion_read_fling(L, o.t, 5, kind, x0, v0, &motion);
+  lua_settop(L, 5);
+  lua_createtable(L, 0, 1);                      /* 6: { [field] = where it rests } */
+  lua_pushvalue(L, 3);
+  lua_pushnumber(L, (lua_Number)kn_fling_final(&motion));
+  lua_rawset(L, 6);
+  read_opts(L, 5, fling_options[kind], 0, &o);   /* the callbacks' stack slots */
+  lk_anim_frame(L, P, 1, &F);
+  heap = (kn_fling *)malloc(sizeof *heap);
+  if (heap == NULL) return luaL_error(L, "not enough memory");
+  *heap = motion;
+  node = new_node(&F, KN_NODE_TWEEN, 0);
+  P->A.nodes[node].fling = heap;
+  add_channels(&F, node, 2, 6, 0, NULL);
+  kn_span_init(&P->A.nodes[node].span, 0.0, motion.end, 1.0, KN_AFTER_STOP);
+  apply_callbacks(&F, node, &o);
+  if (!kn_anim_root_add(&P->A, node)) return luaL_error(L, "not enough memory");
+  lk_anim_push_handle(&F, node);
+  return 1;
+}
+
+/* anim:to(target, duration, values [, opts]) and anim:from(...). */
+static int add_tween(lua_State *L, int from_mode) {
+  lk_animator *P = lk_anim_self(L);
+  lk_frame F;
+  int node;
+  if (P->busy) return lk_anim_self_error(L, "animator busy (a frame is being written)");
+  lua_settop(L, 5);
+  lk_anim_frame(L, P, 1, &F);
+  node = lk_anim_make_tween(&F, 2, 3, lua_isnil(L, 5) ? 0 : 5, from_mode, 0);
+  if (!kn_anim_root_add(&P->A, node)) return luaL_error(L, "not enough memory");
+  lk_anim_push_handle(&F, node);
+  return 1;
+}
+
+int lk_animator_to(lua_State *L) { return add_tween(L, 0); }
+int lk_animator_from(lua_State *L) { return add_tween(L, 1); }
+
+static const char *const sequence_options[] = {
+  "iterations", "after", "delay", "on_start", "on_update", "on_complete", NULL
+};
+
+/* anim:sequence([opts]). */
+int lk_animator_sequence(lua_State *L) {
+  lk_animator *P = lk_anim_check(L, 1);
+  lk_frame F;
+  anim_opts o;
+  int node;
+  if (P->busy) return lk_anim_self_error(L, "animator busy (a frame is being written)");
+  lua_settop(L, 2);
+  read_opts(L, 2, sequence_options, 0, &o);
+  lk_anim_frame(L, P, 1, &F);
+  node = new_node(&F, KN_NODE_GROUP, 1);
+  P->A.nodes[node].user |= AN_SEQUENCE;
+  kn_span_init(&P->A.nodes[node].span, o.delay, 0.0, o.iterations, o.after);
+  apply_callbacks(&F, node, &o);
+  if (!kn_anim_root_add(&P->A, node)) return luaL_error(L, "not enough memory");
+  lk_anim_push_handle(&F, node);
+  return 1;
+}
+
