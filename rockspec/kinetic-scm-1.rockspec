@@ -5,12 +5,19 @@ source = {
   url = "git+https://github.com/kinetic-lua/kinetic.git",
 }
 description = {
-  summary = "Exact, fast animation timing for Lua: CSS easings, springs, timelines",
+  summary = "Exact animation timing for Lua: animator, CSS easings, springs, scroll physics, paths, colours",
   detailed = [[
-kinetic is a C99 extension module for Lua 5.1-5.4 and LuaJIT: every CSS Easing
-Level 2 timing function (cubic-bezier solved to near machine precision, steps,
-linear()), Penner's easings, exact damped springs with every common
-parameterization, friction and gravity motions, and keyframe timelines.]],
+kinetic is a C99 module for Lua 5.1-5.4 and LuaJIT, for LOVE games, Neovim
+plugins and any program that embeds Lua. An animator drives the fields of your
+own tables with tweens, springs, flings, stagger and sequences, one update a
+frame with exact timing. Underneath: every CSS Easing Level 2 timing function
+(cubic-bezier, steps, linear()) as browsers read and compute it, Penner's
+easings and step schedules; exact damped springs with every common
+parameterization, spring groups, and springs as easings or CSS linear();
+friction, gravity, iOS- and Android-style scrolls, inertia and decay; keyframe
+timelines and a viewport; constant-speed Bezier, Catmull-Rom and polyline
+paths; CSS Color 4 colours with gamut mapping and mixing in OKLab. Under LuaJIT
+the hot methods are FFI calls into the same C core.]],
   homepage = "https://github.com/kinetic-lua/kinetic",
   license = "MIT",
 }
