@@ -50,6 +50,7 @@ build = {
         "csrc/lua/util.c",
         "csrc/lua/viewport.c",
         "csrc/core/accel.c",
+        "csrc/core/anim_frame.c",
         "csrc/core/animator.c",
         "csrc/core/angle.c",
         "csrc/core/bezier.c",

@@ -85,6 +85,8 @@ void kn_animator_init(kn_animator *A) {
   A->freenode = -1;
   A->freechan = -1;
   A->scale = 1.0;
+  A->step = -1.0;
+  A->current = -1;
 }
 
 static void chan_storage_free(kn_chan *ch) {

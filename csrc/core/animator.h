@@ -74,6 +74,21 @@ enum kn_node_state {
   KN_NODE_DONE         /* completed or stopped; freed after the frame */
 };
 
+/* Node flags (kn_node.user).  The binding keeps its own above
+   KN_AN_BINDING. */
+#define KN_AN_ON_START     1u     /* has on_start: its start is an event */
+#define KN_AN_ON_UPDATE    2u
+#define KN_AN_ON_COMPLETE  4u
+#define KN_AN_SEQUENCE     8u     /* a sequence (an empty one is not fieldless) */
+#define KN_AN_LUA_EASE     16u    /* eased by the binding's code */
+#define KN_AN_SPRINGS      32u    /* a group of springs: done when every child rests */
+#define KN_AN_SWEPT        64u    /* a group has been swept once */
+#define KN_AN_STOPPED      128u   /* stopped: its pending events are dropped */
+#define KN_AN_START_DUE    256u   /* started by seek: on_start fires at the next update */
+#define KN_AN_DEFERRED     512u   /* left by kn_anim_split to kn_anim_run */
+#define KN_AN_BLOCKED      1024u  /* shares a field with a node starting in this frame */
+#define KN_AN_BINDING      2048u
+
 /* Channel flags. */
 #define KN_CH_RELATIVE 1u   /* given = an offset to the value read at start */
 #define KN_CH_FROM     2u   /* given = the start value; the end is read */
@@ -151,6 +166,14 @@ typedef struct kn_animator {
   double scale;        /* the animator's time scale */
   int paused;
   int updating;        /* inside update: the binding refuses a nested one */
+  /* the frame's resumable state (anim_frame.c) */
+  double step;         /* the top-level node being advanced moves this, exactly */
+  int whole;           /* the group child being advanced moves the whole step */
+  int current;         /* the innermost node being started or advanced, -1 none */
+  int loop_i;          /* the root kn_anim_run is at */
+  int step_roots;      /* roots when kn_anim_split ran (those after join later) */
+  int seeking;         /* a seek renders: nothing completes */
+  int starts_due;      /* a root may wait for its start (made, resumed, sought) */
 } kn_animator;
 
 void kn_animator_init(kn_animator *A);
@@ -206,6 +229,79 @@ void kn_anim_tween_eval(kn_animator *A, int node, double t);
    Richardson steps, R1(h) = 2 D(h/2) - D(h), R2 = (4 R1(h/2) - R1(h)) / 3,
    with h = 2^-12. */
 void kn_anim_tween_velocity(const kn_animator *A, int c, double rate, double *v);
+
+/* ---- the frame (anim_frame.c) -----------------------------------------------
+
+   The core moves the clocks and computes every value; the binding reads
+   and writes the fields through kn_anim_io.  Any hook may raise (longjmp
+   out of the core) where the binding runs the core under a protected call:
+   A->current then names the innermost node started or advanced, which the
+   binding stops before it resumes the loop after A->loop_i.
+
+   A frame is kn_anim_run with KN_RUN_START (when A->starts_due: the roots
+   whose delay was over when the frame began read their fields before any
+   animation moves, flux's order) then KN_RUN_ADVANCE (every root moves by
+   dt, times its scales; chained nodes join behind the ones they follow).
+   kn_anim_split is the same frame for the roots that need no hook but
+   write, leaving the others KN_AN_DEFERRED for a KN_RUN_REST run. */
+typedef struct kn_anim_io {
+  void *ud;
+  /* Read channel c's field into its out (a relative number channel may
+     become one of n items: kn_anim_chan_resize).  A path channel reads
+     nothing.  0 when the field holds what the channel cannot drive: the
+     binding has noted why, and the node ends quietly. */
+  int (*read)(void *ud, int c);
+  /* Write out of every channel of node that still has an object. */
+  void (*write)(void *ud, int node);
+  /* Advance child k as kn_anim_advance does, stopping it (or the node
+     below it that raised) when the binding's code raises; NULL: no guard.
+     Called for children that are not kn_anim_plain only. */
+  void (*guard)(void *ud, int k, double t0, double t1, double tau0, double tau1);
+  /* Something the binding reports after the frame (KN_ANIM_OVERFLOW). */
+  void (*report)(void *ud, int node, int what);
+  /* node's slot is about to be freed (its children and chain are freed
+     with it). */
+  void (*freed)(void *ud, int node);
+  /* Out of memory: does not return. */
+  void (*nomem)(void *ud);
+} kn_anim_io;
+
+enum { KN_ANIM_OVERFLOW = 1 };   /* a spring's state overflowed: put on its target */
+enum { KN_RUN_START = 0, KN_RUN_ADVANCE = 1, KN_RUN_REST = 2 };
+
+/* Advance node from its time t0 to t1; the frame times tau0, tau1 map to
+   them (events get their frame time by linear interpolation). */
+void kn_anim_advance(kn_animator *A, const kn_anim_io *io, int node, double t0, double t1,
+                     double tau0, double tau1);
+/* Start node at frame time tau: read its fields and take them over.  0
+   when it ended there (a bad field). */
+int kn_anim_start(kn_animator *A, const kn_anim_io *io, int node, double tau);
+/* The roots from index `from` on, by mode (KN_RUN_START, or
+   KN_RUN_ADVANCE, plus KN_RUN_REST: only the deferred and joined ones). */
+void kn_anim_run(kn_animator *A, const kn_anim_io *io, double dt, int from, int mode);
+/* Advance by dt the roots that need no hook but write; returns how many
+   it deferred. */
+int kn_anim_split(kn_animator *A, const kn_anim_io *io, double dt);
+/* Stop node: fields stay, no on_complete, its chain is dropped. */
+void kn_anim_stop(kn_animator *A, const kn_anim_io *io, int node);
+/* Free the DONE roots unless a frame runs. */
+void kn_anim_collect(kn_animator *A, const kn_anim_io *io);
+/* A spring node (or a group of springs) put on its targets and completed
+   now: the fields not yet read are read first. */
+void kn_anim_snap(kn_animator *A, const kn_anim_io *io, int node);
+/* Live roots. */
+int kn_anim_count(const kn_animator *A);
+/* Whether node has no field left anywhere below it. */
+int kn_anim_fieldless(const kn_animator *A, int node);
+/* Whether every field of node and below it is started on an object taking
+   plain stores (no hook can raise advancing it). */
+int kn_anim_plain(const kn_animator *A, int node);
+/* Progress in [0, 1]: the clock rule's for a tween or a group, 1 - the
+   largest share of distance left for a spring. */
+double kn_anim_progress(const kn_animator *A, int node);
+/* Whether event e still fires: its node is the one it was made for, and
+   was not stopped since. */
+int kn_anim_event_live(const kn_animator *A, const kn_event *e);
 
 /* Stagger: delays of n targets, as GSAP 3's distribute() for a flat list.
    Origin o = n r - 0.5 for r = 0 (start, random), 0.5 (center, edges),

@@ -28,7 +28,7 @@ static int new_node(lk_frame *F, int kind, int sequence) {
   int id = kn_anim_node_new(&F->P->A, kind);
   lk_handle *h;
   if (id < 0) luaL_error(L, "not enough memory");
-  F->P->starts_due = 1;                    /* the next frame starts it first */
+  F->P->A.starts_due = 1;                    /* the next frame starts it first */
   lua_rawgeti(L, F->uv, UV_HANDLES);
   h = (lk_handle *)lk_newuserdata(L, sizeof(lk_handle));
   memset(h, 0, sizeof *h);

@@ -77,32 +77,29 @@ static int advance_call(lua_State *L) {
   lua_pop(L, 2);
   lk_anim_frame(L, P, 1, &F);
   P->busy = 1;
-  if (lua_tonumber(L, 3) < 0) lk_anim_snap(&F, (int)lua_tointeger(L, 2));
-  else lk_anim_advance(&F, (int)lua_tointeger(L, 2), (double)lua_tonumber(L, 3),
+  if (lua_tonumber(L, 3) < 0) kn_anim_snap(&P->A, &F.io, (int)lua_tointeger(L, 2));
+  else kn_anim_advance(&P->A, &F.io, (int)lua_tointeger(L, 2), (double)lua_tonumber(L, 3),
                        (double)lua_tonumber(L, 4), 0.0, 0.0);
   P->busy = 0;
   return 0;
 }
 
-/* Move node from t0 to t1 now (t0 < 0: lk_anim_snap); events from
+/* Move node from t0 to t1 now (t0 < 0: kn_anim_snap); events from
    `first` on are fired (fire) or dropped. */
 static void advance_now(lua_State *L, lk_frame *F, int node, double t0, double t1,
                         int fire) {
   kn_animator *A = &F->P->A;
   int first = A->nevents, ok;
   const char *verb = F->P->verb;
-  F->P->verb = F->P->seeking ? "seek" : "finish";
+  F->P->verb = A->seeking ? "seek" : "finish";
   lua_pushcfunction(L, advance_call);
   lua_pushvalue(L, 1);
   lua_pushinteger(L, (lua_Integer)node);
   lua_pushnumber(L, (lua_Number)t0);
   lua_pushnumber(L, (lua_Number)t1);
-  ok = lua_pcall(L, 4, 0, 0) == 0;
-  F->P->busy = 0;
-  F->P->seeking = 0;
+  ok = lk_anim_pcall(F, 4, NULL) == 0;
+  A->seeking = 0;
   F->P->verb = verb;
-  F->P->L = L;
-  F->P->uv = F->uv;
   if (ok && fire) {
     int outer = A->updating;               /* callbacks run: no update, no freeing */
     A->updating = 1;
@@ -111,7 +108,7 @@ static void advance_now(lua_State *L, lk_frame *F, int node, double t0, double t
   } else {
     A->nevents = first;
   }
-  lk_anim_collect(F);
+  kn_anim_collect(&F->P->A, &F->io);
   if (!ok) lua_error(L);
   lk_anim_raise_pending(F);
 }
@@ -124,8 +121,8 @@ static int animation_stop(lua_State *L) {
   int node = resolve(L, &F, &h);
   if (node >= 0) {
     if (F.P->busy) return lk_anim_self_error(L, "animator busy (a frame is being written)");
-    lk_anim_stop(&F, node);
-    lk_anim_collect(&F);
+    kn_anim_stop(&F.P->A, &F.io, node);
+    kn_anim_collect(&F.P->A, &F.io);
   }
   lua_settop(L, 1);
   return 1;
@@ -161,7 +158,7 @@ static int set_paused(lua_State *L, int paused) {
   if (node >= 0) {
     not_child(L, &F, node);
     F.P->A.nodes[node].paused = paused;
-    F.P->starts_due = 1;                   /* resumed: it may start with the frame */
+    F.P->A.starts_due = 1;                   /* resumed: it may start with the frame */
   }
   lua_settop(L, 1);
   return 1;
@@ -187,7 +184,7 @@ static int animation_seek(lua_State *L) {
   if (nd->state == KN_NODE_LIVE) {
     if (t > nd->span.total) t = nd->span.total;
     started = nd->started;
-    F.P->seeking = 1;                      /* (advance_now clears it, raising or not) */
+    F.P->A.seeking = 1;                      /* (advance_now clears it, raising or not) */
     advance_now(L, &F, node, nd->clock, t, 0);
     nd = &F.P->A.nodes[node];
     if (!started && nd->started) nd->user |= AN_START_DUE;
@@ -209,7 +206,7 @@ static int animation_progress(lua_State *L) {
   lk_frame F;
   lk_handle *h;
   int node = resolve(L, &F, &h);
-  lua_pushnumber(L, (lua_Number)(node < 0 ? h->progress : lk_anim_progress(F.P, node)));
+  lua_pushnumber(L, (lua_Number)(node < 0 ? h->progress : kn_anim_progress(&F.P->A, node)));
   return 1;
 }
 

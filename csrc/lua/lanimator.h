@@ -35,18 +35,15 @@ enum {
   UV_NSLOTS = UV_META_SEQUENCE
 };
 
-/* kn_node.user bits. */
-#define AN_ON_START     1u
-#define AN_ON_UPDATE    2u
-#define AN_ON_COMPLETE  4u
-#define AN_SEQUENCE     8u     /* the handle is a kinetic.Sequence */
-#define AN_LUA_EASE     16u    /* eased by a Lua function (extras.ease) */
-#define AN_SPRINGS      32u    /* a group of springs: done when every child rests */
-#define AN_SWEPT        64u    /* a group has been swept once */
-#define AN_STOPPED      128u   /* stopped: its pending events are dropped */
-#define AN_START_DUE    256u   /* started by seek: on_start fires at the next update */
-#define AN_DEFERRED     512u   /* left by the FFI step to the classic update */
-#define AN_BLOCKED      1024u  /* shares a field with a node starting in this frame */
+/* kn_node.user bits: the core's (animator.h). */
+#define AN_ON_START     KN_AN_ON_START
+#define AN_ON_UPDATE    KN_AN_ON_UPDATE
+#define AN_ON_COMPLETE  KN_AN_ON_COMPLETE
+#define AN_SEQUENCE     KN_AN_SEQUENCE
+#define AN_LUA_EASE     KN_AN_LUA_EASE
+#define AN_SPRINGS      KN_AN_SPRINGS
+#define AN_STOPPED      KN_AN_STOPPED
+#define AN_START_DUE    KN_AN_START_DUE
 
 /* The animator userdata's payload. */
 typedef struct lk_animator {
@@ -54,13 +51,8 @@ typedef struct lk_animator {
   lua_State *L;        /* the method running the core (Lua easings run on it) */
   int uv;              /* ... and the stack index of the user value there */
   int busy;            /* writes and reads of a frame run: no change allowed */
-  int seeking;         /* a seek renders: nothing completes */
-  int current;         /* the innermost node being advanced, -1 none */
-  int loop_i;          /* the root the loop phase is at */
-  int step_roots;      /* roots when the FFI step ran (those after joined later) */
   int fire_next;       /* the callback phase's next event (INT_MAX: none runs) */
   const char *verb;    /* the method running a frame's work, for its messages */
-  int starts_due;      /* a root may wait for its start (made, resumed, sought) */
   int nkeys;
   uint64_t rng;        /* stagger's "random" (xorshift64) */
 } lk_animator;
@@ -80,8 +72,7 @@ typedef struct lk_frame {
   lua_State *L;
   lk_animator *P;
   int uv, targets, keys;
-  double step;         /* a top-level node's move this frame, exactly */
-  int whole;           /* the child being advanced moves the whole step */
+  kn_anim_io io;       /* the core's hooks, with this frame as their ud */
   int keybase;         /* the first LK_KEYS_ON_STACK field names are on the */
   int nkeyed;          /* stack from keybase on (nkeyed of them), 0: none */
 } lk_frame;
@@ -100,10 +91,6 @@ void lk_anim_need_extras(lk_frame *F, int node);
 const char *lk_anim_kind_name(int kind, unsigned user);
 /* The node's handle, pushed. */
 void lk_anim_push_handle(lk_frame *F, int node);
-/* Advance node from its time t0 to t1; the frame times tau0, tau1 map to
-   them (events get their frame time by linear interpolation). */
-void lk_anim_advance(lk_frame *F, int node, double t0, double t1, double tau0,
-                     double tau1);
 /* Fire the events from index `first` on (sorted), then drop them; on a
    callback's error, returns 0 with the error on top. */
 int lk_anim_fire(lk_frame *F, int first);
@@ -111,10 +98,11 @@ int lk_anim_fire(lk_frame *F, int first);
    runs (a:finish() during it: the node's start and update of this frame
    come before its completion); 0 with the error on top when one raised. */
 int lk_anim_fire_pending(lk_frame *F, int node);
-/* Stop a node: fields stay, no on_complete, its chain is dropped. */
-void lk_anim_stop(lk_frame *F, int node);
-/* Free DONE top-level nodes unless a frame runs. */
-void lk_anim_collect(lk_frame *F);
+/* lua_pcall of the function and nargs arguments on top (no results) for
+   a call that runs the core: what the callee's frame changed (the method's
+   lua_State, the busy flag, A->current) is put back; *culprit (unless
+   NULL) gets the node the core was in when it raised, -1 none. */
+int lk_anim_pcall(lk_frame *F, int nargs, int *culprit);
 /* Raise the frame's recorded error, if any. */
 void lk_anim_raise_pending(lk_frame *F);
 /* Create a tween (to / from) or a group of tweens for a list of targets:
@@ -122,18 +110,11 @@ void lk_anim_raise_pending(lk_frame *F);
    options at nopts (0: none).  Returns the node (not yet placed: the
    caller adds it as a root, a child or a chained node). */
 int lk_anim_make_tween(lk_frame *F, int tidx, int arg, int nopts, int from_mode, int child);
-/* Progress of a node (animation.c's a:progress()). */
-double lk_anim_progress(lk_animator *P, int node);
 /* Set or add a callback kind ("on_start" ...) from the function at idx;
    replace: drop those set before. */
 void lk_anim_set_callback(lk_frame *F, int node, const char *kind, int idx, int replace);
 /* Set the easing of a tween node from the value at idx (arg for errors). */
 void lk_anim_set_easing(lk_frame *F, int node, int idx, int arg, const char *fname);
-/* A spring node (or a group of springs) put on its targets and completed
-   now (a:finish()): the fields not yet read are read first. */
-void lk_anim_snap(lk_frame *F, int node);
-/* Whether a node has no field left anywhere below it. */
-int lk_anim_fieldless(kn_animator *A, int node);
 
 /* anim_color.c: colour channels (a tween's or a spring's). */
 /* Whether the value at idx is a colour (a colour string or a Color). */
@@ -152,11 +133,11 @@ void lk_anim_color_write(lk_frame *F, int c);
 /* Retarget colour spring channel c to the colour at idx. */
 void lk_anim_color_retarget(lk_frame *F, int c, int idx);
 
-/* The LuaJIT FFI path's step (core._ffi_abi.api.animator_step): advance
-   the top-level tweens that need no Lua in this frame (started, no
-   callback, no Lua easing, not ending, number fields of plain tables),
-   listing their writes in ids (channel id + 1) and vals (room for cap) for
-   the caller's loop; the others are flagged AN_DEFERRED for lk_anim_rest.
+/* The LuaJIT FFI path's step (core._ffi_abi.api.animator_step): the
+   core's kn_anim_split, the frame of the roots that need no Lua, with a
+   write hook listing their writes in ids (channel id + 1) and vals (room
+   for cap) for the caller's loop; the others are left KN_AN_DEFERRED for
+   lk_anim_rest.
    counts[0]: the animations running, counts[1]: those deferred.  Returns
    the number of writes; -1 (nothing done) when the classic update must run
    it all (paused, inside update); -2 (nothing done) when cap is below the
