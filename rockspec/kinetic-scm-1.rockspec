@@ -42,6 +42,7 @@ build = {
         "csrc/lua/easing.c",
         "csrc/lua/ffi.c",
         "csrc/lua/kinetic.c",
+        "csrc/lua/lua_easing.c",
         "csrc/lua/motion.c",
         "csrc/lua/path.c",
         "csrc/lua/spring.c",

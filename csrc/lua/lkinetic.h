@@ -219,6 +219,34 @@ const struct kn_easing *lk_toeasing(lua_State *L, int idx);
    cubic-bezier) holding a copy of e, pushed; returns its payload. */
 struct kn_easing *lk_pusheasing(lua_State *L, const struct kn_easing *e);
 
+/* lua_easing.c: a Lua function as an easing.  Where the Lua easings of one
+   object run: set by the method running the core, for that call only. */
+typedef struct lk_ease_site {
+  lua_State *L;    /* the running method's state, NULL outside a call */
+  int fns;         /* stack index of the table holding the functions, by `which` */
+  int failed;      /* 0, LK_EASE_RAISED (error value on top) or LK_EASE_BAD (the bad result on top) */
+  int which;       /* the key of the function that failed */
+  void (*on_fail)(struct lk_ease_site *site);   /* NULL, or called right after a failure */
+} lk_ease_site;
+enum { LK_EASE_RAISED = 1, LK_EASE_BAD = 2 };
+/* Push a userdata (no metatable) holding a kn_easing of kind KN_E_CALLBACK
+   that calls fns[which] of *slot's site with p under lua_pcall: a finite
+   number is returned; otherwise the site records the failure (value left
+   on top, `which` set), calls on_fail, and the core gets p.  After a
+   failure the site returns p without calling until failed is cleared.
+   The function must stay in the site's table, the userdata alive, and the
+   slot where it is, while the object lives; the call needs 3 free stack
+   slots. */
+const struct kn_easing *lk_push_lua_easing(lua_State *L, lk_ease_site **slot, int which);
+/* Enter: publish `site` in *slot for a call running the core on L (the
+   functions' table at stack index fns), failed and which cleared, the
+   outer site kept in *saved; on_fail is the caller's to set.  Leave puts
+   the outer one back (a method of the same object run by an easing
+   publishes its own site and restores this one). */
+void lk_ease_enter(lk_ease_site **slot, lk_ease_site *site, lk_ease_site **saved,
+                   lua_State *L, int fns);
+void lk_ease_leave(lk_ease_site **slot, lk_ease_site *saved);
+
 /* spring.c: read the spring parameter family of the options table at
    absolute index t (argument arg; t = 0: no table, the defaults) into *p,
    raising kinetic.spring's errors. */

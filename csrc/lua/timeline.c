@@ -42,10 +42,9 @@ static const char callback_names[3][16] = {
    strings themselves, not copies: Lua 5.4's lua_setfield caches strings by
    address, and timelines made from one definition then share its entries.
    Then one pointer: call_slot, for segments eased by a Lua function. */
-struct easing_call;
 static size_t block_size(int nseg, int ncomp) {
   return kn_timeline_size(nseg, ncomp) + (size_t)ncomp * sizeof(const char *)
-         + sizeof(struct easing_call *);
+         + sizeof(lk_ease_site *);
 }
 
 static const char **names_of(kn_timeline *tl) {
@@ -367,71 +366,19 @@ static const char after_names[3][16] = { "stop", "restart", "reverse" };
    Lua function; it lies above the callbacks' mask, which fire() keeps. */
 #define EVENTS_MASK (KN_EV_KEYFRAME | KN_EV_ITERATION | KN_EV_COMPLETE)
 
-/* A segment easing given as a Lua function p -> value is a kn_easing of
-   kind KN_E_CALLBACK calling call_lua_easing: the core stays free of Lua
-   and calls it as any easing.  The function lives in the user value,
-   uv.lua_easings[i] (which keeps it alive); its kn_easing is a plain
-   userdata in uv[-i] (no metatable: Lua code never gets it),
-   followed by a lua_easing_ctx.
-
-   The lua_State the function runs on is the one of the method call that
-   is running the core at that moment -- never one kept from an earlier
-   call, which may be a coroutine since finished or one that did not call
-   -- published in the timeline's call_slot for the duration of the core
-   call by timeline_state.  The Lua call is protected: on an error (or a
-   result that is not a finite number) the trampoline records it and hands
-   the core p, the core finishes as usual, and timeline_state raises once
-   the core has returned.  So no longjmp ever crosses the core, and the
-   timeline stays usable. */
-typedef struct easing_call {
-  lua_State *L;
-  int fns;       /* stack index of uv.lua_easings */
-  int failed;    /* 0, CALL_RAISED or CALL_BAD */
-  int seg;       /* the segment whose easing failed */
-} easing_call;
-
-enum { CALL_RAISED = 1,   /* the function raised: the error value on top */
-       CALL_BAD = 2 };    /* it returned a non-number or a non-finite one: on top */
-
-typedef struct lua_easing_ctx {
-  easing_call **slot;    /* the timeline's call_slot */
-  int seg;               /* 1-based segment number */
-} lua_easing_ctx;
-
-static easing_call **call_slot(kn_timeline *tl) {
-  return (easing_call **)(void *)(names_of(tl) + tl->ncomp);
-}
-
-/* kn_easing_fn of a Lua function easing.  The core evaluates at most one
-   easing per call, and timeline_state has made room on the stack. */
-static double call_lua_easing(void *ctx, double p) {
-  const lua_easing_ctx *c = (const lua_easing_ctx *)ctx;
-  easing_call *call = *c->slot;
-  lua_State *L;
-  if (call == NULL || call->failed) return p;   /* no method running: not reached */
-  L = call->L;
-  lua_rawgeti(L, call->fns, c->seg);
-  lua_pushnumber(L, (lua_Number)p);
-  if (lua_pcall(L, 1, 1, 0) != 0) {
-    call->failed = CALL_RAISED;
-  } else if (lua_type(L, -1) == LUA_TNUMBER && isfinite((double)lua_tonumber(L, -1))) {
-    double x = (double)lua_tonumber(L, -1);
-    lua_pop(L, 1);
-    return x;
-  } else {
-    call->failed = CALL_BAD;
-  }
-  call->seg = c->seg;
-  return p;
+/* A segment easing given as a Lua function is a kn_easing calling it
+   (lua_easing.c): the function lives in the user value,
+   uv.lua_easings[i] (which keeps it alive), its kn_easing in uv[-i]; the
+   site of the method running the core is published in the timeline's
+   call_slot by timeline_state. */
+static lk_ease_site **call_slot(kn_timeline *tl) {
+  return (lk_ease_site **)(void *)(names_of(tl) + tl->ncomp);
 }
 
 /* Segment i's easing, the Lua function on top: kept in uv.lua_easings[i]
    (the user value at `uv`), its kn_easing pushed in place of it. */
 static const struct kn_easing *push_lua_easing(lua_State *L, kn_timeline *tl,
                                                int uv, int i) {
-  size_t head = kn_easing_size(0);            /* a multiple of 8: ctx aligned */
-  kn_easing *e;
-  lua_easing_ctx *c;
   lua_getfield(L, uv, "lua_easings");
   if (lua_isnil(L, -1)) {
     lua_pop(L, 1);
@@ -442,13 +389,8 @@ static const struct kn_easing *push_lua_easing(lua_State *L, kn_timeline *tl,
   lua_pushvalue(L, -2);
   lua_rawseti(L, -2, i);
   lua_pop(L, 2);                              /* the table and the function */
-  e = (kn_easing *)lk_newuserdata(L, head + sizeof(lua_easing_ctx));
-  c = (lua_easing_ctx *)(void *)((char *)e + head);
-  c->slot = call_slot(tl);
-  c->seg = i;
-  kn_easing_init_callback(e, call_lua_easing, c);
   tl->user |= LUA_EASINGS;
-  return e;
+  return lk_push_lua_easing(L, call_slot(tl), i);
 }
 
 /* kn_timeline_at_hinted(tl, t, tl->scratch) for the method `fname` (the
@@ -459,7 +401,7 @@ static const struct kn_easing *push_lua_easing(lua_State *L, kn_timeline *tl,
    timeline publishes its own call and puts this one back. */
 static void timeline_state(lua_State *L, kn_timeline *tl, int self, double t,
                            const char *fname) {
-  easing_call call, **slot, *outer;
+  lk_ease_site site, *outer;
   if (!(tl->user & LUA_EASINGS)) {
     kn_timeline_at_hinted(tl, t, tl->scratch);
     return;
@@ -467,19 +409,14 @@ static void timeline_state(lua_State *L, kn_timeline *tl, int self, double t,
   luaL_checkstack(L, 6, "timeline easing");
   lk_getuservalue(L, self);
   lua_getfield(L, -1, "lua_easings");
-  call.L = L;
-  call.fns = lua_gettop(L);
-  call.failed = 0;
-  call.seg = 0;
-  slot = call_slot(tl);
-  outer = *slot;
-  *slot = &call;
+  site.on_fail = NULL;
+  lk_ease_enter(call_slot(tl), &site, &outer, L, lua_gettop(L));
   kn_timeline_at_hinted(tl, t, tl->scratch);
-  *slot = outer;
-  if (call.failed == CALL_RAISED) lua_error(L);
-  if (call.failed == CALL_BAD)
+  lk_ease_leave(call_slot(tl), outer);
+  if (site.failed == LK_EASE_RAISED) lua_error(L);
+  if (site.failed == LK_EASE_BAD)
     luaL_error(L, "%s: segment %d's easing returned %s (finite number expected)",
-               fname, call.seg, shown(L, -1));
+               fname, site.which, shown(L, -1));
   lua_pop(L, 2);
 }
 
