@@ -41,6 +41,7 @@ static void io_guard(void *ud, int k, double t0, double t1, double tau0, double 
 static void io_report(void *ud, int node, int what);
 static void io_freed(void *ud, int node);
 static void io_nomem(void *ud);
+static void ease_failed(lk_ease_site *site);
 
 void lk_anim_frame(lua_State *L, lk_animator *P, int uvidx, lk_frame *F) {
   luaL_checkstack(L, 24, "animator");
@@ -60,8 +61,10 @@ void lk_anim_frame(lua_State *L, lk_animator *P, int uvidx, lk_frame *F) {
   F->targets = lua_gettop(L);
   lua_rawgeti(L, F->uv, UV_KEYS);
   F->keys = lua_gettop(L);
-  P->L = L;
-  P->uv = F->uv;
+  lua_rawgeti(L, F->uv, UV_EASES);
+  F->eases = lua_gettop(L);
+  F->site.on_fail = ease_failed;
+  lk_ease_enter(&P->ease_slot, &F->site, &F->outer, L, F->eases);
 }
 
 void lk_anim_push_handle(lk_frame *F, int node) {
@@ -110,81 +113,51 @@ static const char *kind_name(const kn_node *nd) {
   return lk_anim_kind_name(nd->kind, nd->user);
 }
 
-/* ---- Lua easings ---------------------------------------------------------- */
+/* ---- easings ---------------------------------------------------------------- */
 
-/* A tween eased by a Lua function has a kn_easing of kind KN_E_CALLBACK
-   calling lua_ease: the core evaluates it as any easing.  The function
-   runs on the lua_State of the method that runs the core (P->L), under
-   lua_pcall; an error or a result that is not a finite number is recorded
-   as the frame's error, the node is stopped, and the core gets p. */
-typedef struct ease_ctx { lk_animator *P; int node; } ease_ctx;
-
-static double lua_ease(void *ctx, double p) {
-  ease_ctx *c = (ease_ctx *)ctx;
-  lk_animator *P = c->P;
-  lua_State *L = P->L;
-  kn_node *nd = &P->A.nodes[c->node];
-  if (nd->user & AN_STOPPED) return p;
-  lua_rawgeti(L, P->uv, UV_EXTRAS);
-  lua_rawgeti(L, -1, c->node + 1);
-  lua_getfield(L, -1, "ease");
-  lua_pushnumber(L, (lua_Number)p);
-  if (lua_pcall(L, 1, 1, 0) == 0) {
-    if (lua_type(L, -1) == LUA_TNUMBER && isfinite((double)lua_tonumber(L, -1))) {
-      double x = (double)lua_tonumber(L, -1);
-      lua_pop(L, 3);
-      return x;
-    }
+/* The easing of node n is kept alive in the user value's UV_EASES table at
+   key -(n + 1): a kinetic.Easing, or the kn_easing calling a Lua function
+   (lua_easing.c), which is then at key n + 1 of the same table.  A Lua
+   easing runs on the state of the method running the core, published in
+   P->ease_slot by lk_anim_frame; when it raises or returns what is not a
+   finite number, on_fail records the frame's error and stops its node, and
+   the core gets p. */
+static void ease_failed(lk_ease_site *site) {
+  lk_frame *F = (lk_frame *)(void *)((char *)site - offsetof(lk_frame, site));
+  lua_State *L = F->L;
+  kn_node *nd = &F->P->A.nodes[site->which - 1];
+  if (site->failed == LK_EASE_BAD)
     lua_pushfstring(L, "%s: the easing function of a %s returned %s (finite number "
-                    "expected; the animation is removed)", P->verb, kind_name(nd), lk_typename(L, -1));
-  } else {
+                    "expected; the animation is removed)", F->P->verb, kind_name(nd),
+                    lk_typename(L, -1));
+  else
     lua_pushfstring(L, "%s: the easing function of a %s raised (the animation is "
-                    "removed): %s", P->verb, kind_name(nd),
+                    "removed): %s", F->P->verb, kind_name(nd),
                     lua_isstring(L, -1) ? lua_tostring(L, -1) : lk_typename(L, -1));
-  }
-  lua_rawgeti(L, P->uv, UV_ERROR);         /* the first error of the frame wins */
-  if (lua_isnil(L, -1)) { lua_pop(L, 1); lua_rawseti(L, P->uv, UV_ERROR); }
-  else lua_pop(L, 2);
-  lua_pop(L, 3);
-  P->A.nodes[c->node].user |= AN_STOPPED;
-  return p;
+  lua_remove(L, -2);
+  record_error(F);
+  nd->user |= KN_AN_STOPPED;
+  site->failed = 0;                        /* the other nodes' easings go on */
 }
 
 void lk_anim_set_easing(lk_frame *F, int node, int idx, int arg, const char *fname) {
   lua_State *L = F->L;
+  const kn_easing *e;
   kn_node *nd;
   idx = lk_absindex(L, idx);
   if (lua_type(L, idx) == LUA_TFUNCTION) {
-    size_t head = kn_easing_size(0);
-    kn_easing *e = (kn_easing *)lk_newuserdata(L, head + sizeof(ease_ctx));
-    ease_ctx *c = (ease_ctx *)(void *)((char *)e + head);
-    c->P = F->P;
-    c->node = node;
-    kn_easing_init_callback(e, lua_ease, c);
-    lk_anim_need_extras(F, node);
+    e = lk_push_lua_easing(L, &F->P->ease_slot, node + 1);
     lua_pushvalue(L, idx);
-    lua_setfield(L, -2, "ease");
-    lua_pushvalue(L, -2);
-    lua_setfield(L, -2, "ease_ud");
-    lua_pop(L, 2);
-    nd = &F->P->A.nodes[node];
-    nd->easing = e;
-    nd->user |= AN_LUA_EASE;
-    return;
+    lua_rawseti(L, F->eases, node + 1);
+  } else if ((e = lk_toeasing(L, idx)) == NULL) {
+    lk_argerror(L, arg, lua_pushfstring(L, "%s%s", fname ? "field 'easing': " : "",
+                                        lua_tostring(L, -1)));
   }
-  {
-    const kn_easing *e = lk_toeasing(L, idx);
-    if (e == NULL)
-      lk_argerror(L, arg, lua_pushfstring(L, "%s%s", fname ? "field 'easing': " : "",
-                                          lua_tostring(L, -1)));
-    lk_anim_need_extras(F, node);
-    lua_pushvalue(L, -2);
-    lua_setfield(L, -2, "ease_ud");
-    lua_pop(L, 2);
-    nd = &F->P->A.nodes[node];
-    nd->easing = e;
-    nd->user &= ~AN_LUA_EASE;
-  }
+  lua_rawseti(L, F->eases, -(node + 1));
+  nd = &F->P->A.nodes[node];
+  nd->easing = e;
+  if (lua_type(L, idx) == LUA_TFUNCTION) nd->user |= AN_LUA_EASE;
+  else nd->user &= ~AN_LUA_EASE;
 }
 
 void lk_anim_set_callback(lk_frame *F, int node, const char *kind, int idx, int replace) {
@@ -356,8 +329,7 @@ int lk_anim_pcall(lk_frame *F, int nargs, int *culprit) {
   if (culprit != NULL) *culprit = P->A.current;
   P->A.current = outer;                    /* the callee's frame is gone */
   P->busy = busy;
-  P->L = F->L;
-  P->uv = F->uv;
+  lk_ease_leave(&P->ease_slot, &F->site);
   return status;
 }
 
@@ -426,6 +398,8 @@ static void io_freed(void *ud, int node) {
   lua_rawgeti(L, F->uv, UV_HANDLES); lua_pushnil(L); lua_rawseti(L, -2, node + 1);
   lua_rawgeti(L, F->uv, UV_EXTRAS); lua_pushnil(L); lua_rawseti(L, -2, node + 1);
   lua_pop(L, 2);
+  lua_pushnil(L); lua_rawseti(L, F->eases, node + 1);
+  lua_pushnil(L); lua_rawseti(L, F->eases, -(node + 1));
   for (i = 0; i < A->nodes[node].nkids; i++) io_freed(ud, A->nodes[node].kids[i]);
   for (i = A->nodes[node].chain; i >= 0; i = A->nodes[i].chain_next) io_freed(ud, i);
 }
@@ -731,7 +705,7 @@ static int kinetic_animator(lua_State *L) {
   lua_createtable(L, UV_NSLOTS, 0);
   lua_pushvalue(L, -2);
   lua_rawseti(L, -2, UV_SELF);
-  for (i = UV_TARGETS; i <= UV_KEYNAMES; i++) {   /* UV_VALUES among them */
+  for (i = UV_TARGETS; i <= UV_EASES; i++) {      /* UV_VALUES among them */
     lua_newtable(L);
     lua_rawseti(L, -2, i);
   }

@@ -25,9 +25,10 @@ enum {
   UV_KEYS,         /* channel id + 1 -> its field name */
   UV_VALUES,       /* channel id + 1 -> the path (or colour) it follows */
   UV_HANDLES,      /* node id + 1 -> its kinetic.Animation / Sequence */
-  UV_EXTRAS,       /* node id + 1 -> { on_start = {f...}, ..., ease, fn, labels, target } */
+  UV_EXTRAS,       /* node id + 1 -> { on_start = {f...}, ..., fn, labels, target } */
   UV_KEYIDS,       /* field name -> interned id */
   UV_KEYNAMES,     /* interned id -> field name */
+  UV_EASES,        /* -(node id + 1) -> what keeps its easing alive; node id + 1 -> a Lua easing */
   UV_ERROR,        /* the first error of the running frame */
   UV_LOOP,         /* the loop phase's function (5.1 would make a closure a call) */
   UV_KIDCALL,      /* a group child's advance, protected */
@@ -48,8 +49,8 @@ enum {
 /* The animator userdata's payload. */
 typedef struct lk_animator {
   kn_animator A;
-  lua_State *L;        /* the method running the core (Lua easings run on it) */
-  int uv;              /* ... and the stack index of the user value there */
+  lk_ease_site *ease_slot;   /* the site of the method running the core (Lua
+                                easings run on its state) */
   int busy;            /* writes and reads of a frame run: no change allowed */
   int fire_next;       /* the callback phase's next event (INT_MAX: none runs) */
   const char *verb;    /* the method running a frame's work, for its messages */
@@ -71,7 +72,8 @@ typedef struct lk_handle {
 typedef struct lk_frame {
   lua_State *L;
   lk_animator *P;
-  int uv, targets, keys;
+  int uv, targets, keys, eases;
+  lk_ease_site site, *outer;   /* this frame's Lua easing site, the one it hid */
   kn_anim_io io;       /* the core's hooks, with this frame as their ud */
   int keybase;         /* the first LK_KEYS_ON_STACK field names are on the */
   int nkeyed;          /* stack from keybase on (nkeyed of them), 0: none */
