@@ -71,6 +71,7 @@ build = {
         "csrc/core/inertia.c",
         "csrc/core/interp.c",
         "csrc/core/linearfn.c",
+        "csrc/core/names.c",
         "csrc/core/path.c",
         "csrc/core/penner.c",
         "csrc/core/scroll.c",

@@ -80,6 +80,11 @@ int kn_color_space_find(const char *name, size_t len) {
   return -1;
 }
 
+const char *kn_color_hue_name(int hue) {
+  static const char names[4][11] = { "shorter", "longer", "increasing", "decreasing" };
+  return hue >= 0 && hue <= KN_HUE_DECREASING ? names[hue] : NULL;
+}
+
 const char *kn_color_space_name(int space) {
   return space >= 0 && space < KN_CS_COUNT ? space_names[space] : NULL;
 }

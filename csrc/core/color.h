@@ -30,6 +30,9 @@ enum kn_color_space {
 };
 
 enum kn_color_hue { KN_HUE_SHORTER, KN_HUE_LONGER, KN_HUE_INCREASING, KN_HUE_DECREASING };
+/* The CSS name of a hue interpolation method ("shorter", "longer",
+   "increasing", "decreasing"), NULL past the last (a kn_name_fn, names.h). */
+const char *kn_color_hue_name(int hue);
 
 /* Bit i of `none`: component i missing (0-2); KN_COLOR_NONE_ALPHA: alpha. */
 #define KN_COLOR_NONE_ALPHA 8u

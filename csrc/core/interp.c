@@ -4,6 +4,7 @@
 #include "fpcontract.h"
 #include <float.h>
 #include <math.h>
+#include <stddef.h>
 
 #include "angle.h"
 #include "interp.h"
@@ -17,6 +18,11 @@
    normal range the results are its bits.  sqrt(x^2 + y^2) itself, or
    hypot where the squares leave the normal range (a radius below 1e-154
    would square to 0 and put the point on the pivot). */
+const char *kn_interp_mode_name(int mode) {
+  static const char names[4][16] = { "linear", "shortest-angle", "longest-angle", "polar" };
+  return mode >= 0 && mode <= KN_INTERP_POLAR ? names[mode] : NULL;
+}
+
 static double radius(double x, double y) {
   double s = x * x + y * y;
   return s >= DBL_MIN && s <= DBL_MAX ? sqrt(s) : hypot(x, y);

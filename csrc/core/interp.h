@@ -19,6 +19,10 @@ enum kn_interp_mode {
   KN_INTERP_POLAR = 3       /* 2-vectors: distance and angle about a pivot */
 };
 
+/* The option name of a mode ("linear", "shortest-angle", "longest-angle",
+   "polar"), NULL past the last (a kn_name_fn, names.h). */
+const char *kn_interp_mode_name(int mode);
+
 /* x = x1 + F*(x2 - x1), F the eased progress; F == 1 returns x2 itself,
    so keyframes are hit exactly.  The linear mode of kn_interp_eval, per
    component. */

@@ -10,6 +10,11 @@
 
 /* ---- segments ------------------------------------------------------------- */
 
+const char *kn_path_kind_name(int kind) {
+  static const char names[4][14] = { "bezier", "bezier-spline", "catmull-rom", "linear" };
+  return kind >= 0 && kind <= KN_PATH_LINEAR ? names[kind] : NULL;
+}
+
 int kn_path_nseg(int kind, int closed, int npts) {
   switch (kind) {
     case KN_PATH_BEZIER: return 1;

@@ -42,6 +42,9 @@
 #include <stddef.h>
 
 enum kn_path_kind { KN_PATH_BEZIER, KN_PATH_BEZIER_SPLINE, KN_PATH_CATMULL_ROM, KN_PATH_LINEAR };
+/* The option name of a kind ("bezier", "bezier-spline", "catmull-rom",
+   "linear"), NULL past the last (a kn_name_fn, names.h). */
+const char *kn_path_kind_name(int kind);
 
 /* The highest degree of a "bezier" path. */
 #define KN_PATH_DEGREE_MAX 64

@@ -82,6 +82,11 @@ void kn_spring_coefs_compute(const kn_spring_model *m, double dt,
   }
 }
 
+const char *kn_spring_integrator_name(int integrator) {
+  static const char names[3][9] = { "analytic", "rk4", "euler" };
+  return integrator >= 0 && integrator <= KN_SPRING_EULER ? names[integrator] : NULL;
+}
+
 size_t kn_spring_size(int n) {
   return sizeof(kn_spring) + sizeof(double) * (size_t)KN_SP_SLOTS * (size_t)n;
 }

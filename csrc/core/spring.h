@@ -35,6 +35,9 @@ typedef struct kn_spring_coefs {
 } kn_spring_coefs;
 
 enum { KN_SPRING_ANALYTIC = 0, KN_SPRING_RK4 = 1, KN_SPRING_EULER = 2 };
+/* The option name of an integrator ("analytic", "rk4", "euler"), NULL
+   past the last (a kn_name_fn, names.h). */
+const char *kn_spring_integrator_name(int integrator);
 
 /* The stepped integrators (RK4, Euler) advance in 1 ms substeps: one update
    of a spring that uses them covers at most this many seconds, so that a

@@ -12,7 +12,8 @@
 
 #define KN_TWO_PI 6.283185307179586476925286766559
 
-const char kn_spring_preset_names[KN_SPRING_PRESETS][10] = {
+/* char arrays: no relocated pointers, no writable data */
+static const char preset_names[KN_SPRING_PRESETS][10] = {
   "default", "gentle", "wobbly", "stiff", "slow", "molasses"
 };
 
@@ -21,10 +22,14 @@ static const double preset_values[][2] = {
   { 170, 26 }, { 120, 14 }, { 180, 12 }, { 210, 20 }, { 280, 60 }, { 280, 120 }
 };
 
+const char *kn_spring_preset_name(int i) {
+  return i >= 0 && i < KN_SPRING_PRESETS ? preset_names[i] : NULL;
+}
+
 int kn_spring_from_preset(const char *name, kn_spring_triple *out) {
   int i;
   for (i = 0; i < KN_SPRING_PRESETS; i++) {
-    if (strcmp(name, kn_spring_preset_names[i]) == 0) {
+    if (strcmp(name, preset_names[i]) == 0) {
       out->mass = 1;
       out->stiffness = preset_values[i][0];
       out->damping = preset_values[i][1];

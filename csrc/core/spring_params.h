@@ -23,10 +23,10 @@ typedef struct kn_spring_derived {
 } kn_spring_derived;
 
 /* react-spring presets (tension, friction; mass 1).  Returns 0 when `name`
-   is unknown.  Names: kn_spring_preset_names[0 .. KN_SPRING_PRESETS - 1]
-   (char arrays: no relocated pointers, no writable data). */
+   is unknown.  kn_spring_preset_name(i): the name of preset i, NULL past
+   the last (a kn_name_fn, names.h). */
 #define KN_SPRING_PRESETS 6
-extern const char kn_spring_preset_names[KN_SPRING_PRESETS][10];
+const char *kn_spring_preset_name(int i);
 int kn_spring_from_preset(const char *name, kn_spring_triple *out);
 
 /* omega0 = 2 pi f, c = 2 zeta omega0 m. */

@@ -12,6 +12,16 @@
 #include "interp.h"
 #include "timeline.h"
 
+const char *kn_timeline_after_name(int after) {
+  static const char names[3][8] = { "stop", "restart", "reverse" };
+  return after >= 0 && after <= KN_AFTER_REVERSE ? names[after] : NULL;
+}
+
+const char *kn_timeline_unit_name(int unit) {
+  static const char names[2][8] = { "degrees", "radians" };
+  return unit >= 0 && unit <= KN_UNIT_RADIANS ? names[unit] : NULL;
+}
+
 size_t kn_timeline_size(int nseg, int ncomp) {
   size_t n = (size_t)nseg, c = (size_t)ncomp;
   size_t doubles = (n + 1) + n + (n + 1) * c + 2 * n * c + c;

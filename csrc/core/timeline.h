@@ -27,6 +27,14 @@
 struct kn_easing;
 
 enum kn_after { KN_AFTER_STOP = 0, KN_AFTER_RESTART = 1, KN_AFTER_REVERSE = 2 };
+/* The option name of an after-end strategy ("stop", "restart",
+   "reverse"), NULL past the last (a kn_name_fn, names.h). */
+const char *kn_timeline_after_name(int after);
+
+/* The units of the angle modes: a full turn of 360 or 2 pi. */
+enum kn_angle_unit { KN_UNIT_DEGREES = 0, KN_UNIT_RADIANS = 1 };
+/* "degrees", "radians", NULL past the last (a kn_name_fn). */
+const char *kn_timeline_unit_name(int unit);
 
 enum kn_tl_event_kind {
   KN_EV_KEYFRAME = 1,    /* value: keyframe index (0 = from, i = segment i's to) */

@@ -74,15 +74,13 @@ static int check_space(lua_State *L, int arg) {
 }
 
 static int check_hue(lua_State *L, int arg) {
-  static const char *const modes[] = { "shorter", "longer", "increasing", "decreasing", NULL };
-  const char *s;
-  int i;
+  int hue;
   if (lua_type(L, arg) != LUA_TSTRING) return lk_typeerror(L, arg, "hue interpolation method");
-  s = lua_tostring(L, arg);
-  for (i = 0; modes[i] != NULL; i++)
-    if (strcmp(s, modes[i]) == 0) return i;
-  return lk_argerror(L, arg, lua_pushfstring(L, "unknown hue interpolation method '%s' "
-                     "(methods: shorter, longer, increasing, decreasing)", s));
+  hue = kn_names_find(kn_color_hue_name, lua_tostring(L, arg));
+  if (hue < 0)
+    lk_argerror(L, arg, lua_pushfstring(L, "unknown hue interpolation method '%s' (methods: %s)",
+                                        lua_tostring(L, arg), lk_pushnames(L, kn_color_hue_name, 0)));
+  return hue;
 }
 
 /* A finite number in [0, 1] at arg. */

@@ -239,22 +239,16 @@ static const char *push_fmtnum(lua_State *L, int idx) {
 }
 
 static int kinetic_steps(lua_State *L) {
-  static const char pos[][11] = {
-    "jump-start", "jump-end", "jump-none", "jump-both", "start", "end", ""
-  };
   kn_easing e;
   double n = check_number(L, 1, 1, "steps");
-  int p = KN_END, i;
+  int p = KN_END;
   if (!lua_isnoneornil(L, 2)) {
-    const char *s;
     if (lua_type(L, 2) != LUA_TSTRING)
       expected_error(L, 2, "steps", "step position string", 2);
-    s = lua_tostring(L, 2);
-    for (i = 0; pos[i][0] != '\0' && strcmp(pos[i], s) != 0; i++) {}
-    if (pos[i][0] == '\0')
-      arg_error(L, 2, "steps", lua_pushfstring(L,
-                "one of jump-start, jump-end, jump-none, jump-both, start, end expected, got '%s'", s));
-    p = i;
+    p = kn_names_find(kn_steps_position_name, lua_tostring(L, 2));
+    if (p < 0)
+      arg_error(L, 2, "steps", lua_pushfstring(L, "%s expected, got '%s'",
+                lk_pushnames(L, kn_steps_position_name, KN_NAMES_ONEOF), lua_tostring(L, 2)));
   }
   if (n != floor(n) || n < (p == KN_JUMP_NONE ? 2.0 : 1.0) || n > 2147483646.0)
     arg_error(L, 1, "steps", lua_pushfstring(L, "integer %s expected, got %s",

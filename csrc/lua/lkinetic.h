@@ -17,6 +17,7 @@
 #include "lauxlib.h"
 #include "compat.h"
 #include "spring.h"
+#include "names.h"
 
 #define KINETIC_VERSION "kinetic 0.1.0"
 
@@ -145,6 +146,18 @@ void lk_checkfielditems(lua_State *L, int arg, const char *key, int n);
 
 /* Raise "bad argument #arg to 'f' (field 'key': msg)". */
 int lk_fielderror(lua_State *L, int arg, const char *key, const char *msg);
+
+/* The names of an enumeration (a kn_name_fn, names.h) as a list, pushed
+   and returned: "one of 'a', 'b', 'c'", "'a', 'b' or 'c'", "a, b, c" ...
+   by style (KN_NAMES_ONEOF, KN_NAMES_QUOTED, KN_NAMES_OR). */
+const char *lk_pushnames(lua_State *L, kn_name_fn *name, unsigned style);
+/* The value whose name is the string on top of the stack (compared as a C
+   string; the stack left as it was), else raise "bad argument #arg to 'f'
+   (field 'field': one of 'a', 'b' expected, got 'z')" -- the list as
+   lk_pushnames writes it, got <type name> for a value that is not a
+   string, no "field '...': " when field is NULL. */
+int lk_checkname(lua_State *L, int arg, const char *field, kn_name_fn *name,
+                 unsigned style);
 
 /* The keys of the option table at absolute index t, checked before
    anything is read from it.  `known` is the NULL-terminated list of the

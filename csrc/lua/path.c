@@ -12,22 +12,14 @@
 #include "lkinetic.h"
 #include "path.h"
 
-static const char *const kind_names[] = { "bezier", "bezier-spline", "catmull-rom", "linear", NULL };
 static const char *const path_options[] = { "kind", "closed", "alpha", NULL };
 
 static int read_kind(lua_State *L) {
-  const char *s;
-  int i;
+  int kind;
   lua_getfield(L, 1, "kind");
-  s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
-  for (i = 0; s != NULL && kind_names[i] != NULL; i++)
-    if (strcmp(s, kind_names[i]) == 0) break;
-  if (s == NULL || kind_names[i] == NULL)
-    lk_fielderror(L, 1, "kind", lua_pushfstring(L,
-      "one of 'bezier', 'bezier-spline', 'catmull-rom', 'linear' expected, got %s%s%s",
-      s ? "'" : "", s ? s : lk_typename(L, -1), s ? "'" : ""));
+  kind = lk_checkname(L, 1, "kind", kn_path_kind_name, KN_NAMES_ONEOF | KN_NAMES_QUOTED);
   lua_pop(L, 1);
-  return i;
+  return kind;
 }
 
 /* The points {x, y} of the array part into pts (2 n doubles). */
@@ -198,7 +190,7 @@ static int path_sample(lua_State *L) {
 
 static int path_tostring(lua_State *L) {
   kn_path *p = check_path(L);
-  lua_pushfstring(L, "%s(%s%s, %d segment%s, length %s): %p", KN_PATH, kind_names[p->kind],
+  lua_pushfstring(L, "%s(%s%s, %d segment%s, length %s): %p", KN_PATH, kn_path_kind_name(p->kind),
                   p->closed ? " closed" : "", p->nseg, p->nseg == 1 ? "" : "s",
                   lk_pushnumstr(L, p->length), (void *)p);
   return 1;

@@ -18,9 +18,6 @@
 
 /* kn_spring.user: HAS_ON_UPDATE, HAS_ON_REST (lkinetic.h). */
 
-/* char arrays, not pointer tables: the module keeps no writable data */
-static const char integrator_names[3][9] = { "analytic", "rk4", "euler" };
-
 /* ---- option parsing ---------------------------------------------------- */
 
 static int has_field(lua_State *L, int t, const char *key) {
@@ -142,16 +139,12 @@ void lk_spring_read_params(lua_State *L, int t, int arg, kn_spring_triple *p) {
       key = "speed";
       break;
     default: {  /* F_PRESET */
-      const char *name;
       lua_getfield(L, t, "preset");
       if (lua_type(L, -1) != LUA_TSTRING)
         lk_fielderror(L, arg, "preset", lua_pushfstring(L, "string expected, got %s",
                       lk_typename(L, -1)));
-      name = lua_tostring(L, -1);
-      if (!kn_spring_from_preset(name, p))
-        lk_fielderror(L, arg, "preset", lua_pushfstring(L,
-          "one of 'default', 'gentle', 'wobbly', 'stiff', 'slow', 'molasses' expected, got '%s'",
-          name));
+      lk_checkname(L, arg, "preset", kn_spring_preset_name, KN_NAMES_ONEOF | KN_NAMES_QUOTED);
+      kn_spring_from_preset(lua_tostring(L, -1), p);
       lua_pop(L, 1);
       p->mass = mass;
       key = "preset";
@@ -232,15 +225,9 @@ static int state_components(lua_State *L, int t) {
 static int read_integrator(lua_State *L, int arg, int t) {
   int integrator = KN_SPRING_ANALYTIC;
   lua_getfield(L, t, "integrator");
-  if (!lua_isnil(L, -1)) {
-    const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
-    for (integrator = 0; name && integrator < 3; integrator++)
-      if (strcmp(name, integrator_names[integrator]) == 0) break;
-    if (name == NULL || integrator == 3)
-      lk_fielderror(L, arg, "integrator", lua_pushfstring(L,
-        "one of 'analytic', 'rk4', 'euler' expected, got %s%s%s",
-        name ? "'" : "", name ? name : lk_typename(L, -1), name ? "'" : ""));
-  }
+  if (!lua_isnil(L, -1))
+    integrator = lk_checkname(L, arg, "integrator", kn_spring_integrator_name,
+                              KN_NAMES_ONEOF | KN_NAMES_QUOTED);
   lua_pop(L, 1);
   return integrator;
 }
@@ -317,7 +304,7 @@ static void check_stable(lua_State *L, int arg, const kn_spring_model *m, int in
   case KN_STEP_TOO_FAST:
     lk_fielderror(L, arg, "integrator", lua_pushfstring(L,
       "'%s' is unstable for this spring at its fixed 1 ms step (rate %s/s, at most 1800): use 'analytic'",
-      integrator_names[integrator], lk_pushnumstr(L, kn_spring_fastest_rate(m))));
+      kn_spring_integrator_name(integrator), lk_pushnumstr(L, kn_spring_fastest_rate(m))));
     return;
   default:
     if (integrator == KN_SPRING_RK4) {
@@ -448,7 +435,7 @@ static double check_stepped(lua_State *L, const kn_spring *s, int arg, double t)
   if (s->integrator != KN_SPRING_ANALYTIC && t > KN_SPRING_STEPPED_DT_MAX)
     lk_argerror(L, arg, lua_pushfstring(L,
       "at most %s seconds expected with integrator '%s' (1 ms substeps), got %s",
-      lk_pushnumstr(L, KN_SPRING_STEPPED_DT_MAX), integrator_names[s->integrator],
+      lk_pushnumstr(L, KN_SPRING_STEPPED_DT_MAX), kn_spring_integrator_name(s->integrator),
       lk_pushnumstr(L, t)));
   return t;
 }
@@ -703,7 +690,7 @@ static int spring_tostring(lua_State *L) {
   char buf[200];
   snprintf(buf, sizeof buf, "kinetic.Spring(stiffness=%.14g, damping=%.14g, mass=%.14g, "
            "n=%d, %s, %s)", s->model.stiffness, s->model.damping, s->model.mass, s->n,
-           integrator_names[s->integrator], s->at_rest ? "at rest" : "moving");
+           kn_spring_integrator_name(s->integrator), s->at_rest ? "at rest" : "moving");
   lua_pushstring(L, buf);
   return 1;
 }

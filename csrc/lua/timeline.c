@@ -338,27 +338,15 @@ static void read_state(lua_State *L, int idx, int seg, unsigned shape,
 
 /* ---- options ---------------------------------------------------------- */
 
-/* Index of the string field `key` of def in `names` (default `def`). */
-static int option(lua_State *L, const char *key, const char (*names)[16],
-                  int n, int def, const char *expected) {
-  int i;
-  const char *s;
+/* The value named by the string field `key` of def (argument 1: "'a', 'b'
+   or 'c' expected"), `def` when the field is absent. */
+static int option(lua_State *L, const char *key, kn_name_fn *name, int def) {
+  int i = def;
   lua_getfield(L, 1, key);
-  if (lua_isnil(L, -1)) { lua_pop(L, 1); return def; }
-  if (lua_type(L, -1) != LUA_TSTRING)
-    return context_error(L, 0, key, "%s expected, got %s", expected,
-                         lk_typename(L, -1));
-  s = lua_tostring(L, -1);
-  for (i = 0; i < n; i++)
-    if (strcmp(s, names[i]) == 0) { lua_pop(L, 1); return i; }
-  return context_error(L, 0, key, "%s expected, got '%s'", expected, s);
+  if (!lua_isnil(L, -1)) i = lk_checkname(L, 1, key, name, KN_NAMES_QUOTED | KN_NAMES_OR);
+  lua_pop(L, 1);
+  return i;
 }
-
-static const char mode_names[4][16] = {
-  "linear", "shortest-angle", "longest-angle", "polar"
-};
-static const char unit_names[2][16] = { "degrees", "radians" };
-static const char after_names[3][16] = { "stop", "restart", "reverse" };
 
 /* ---- Lua function easings -------------------------------------------- */
 
@@ -537,7 +525,6 @@ static int read_path(lua_State *L, timeline_options *o, unsigned present) {
    ("shorter" when absent) of colour keyframes, into o and uv.color_space.
    Returns 1. */
 static int read_colors(lua_State *L, timeline_options *o) {
-  static const char hue_names[4][16] = { "shorter", "longer", "increasing", "decreasing" };
   if (o->mode != KN_INTERP_LINEAR)
     context_error(L, 0, "interpolation", "colours interpolate in color_space (linear expected)");
   lua_getfield(L, DEF, "color_space");
@@ -550,8 +537,7 @@ static int read_colors(lua_State *L, timeline_options *o) {
                     "oklch, hsl, hwb), got %s", quoted(L, -1));
   }
   lua_pop(L, 1);
-  o->hue = option(L, "hue", hue_names, 4, KN_HUE_SHORTER,
-                  "'shorter', 'longer', 'increasing' or 'decreasing'");
+  o->hue = option(L, "hue", kn_color_hue_name, KN_HUE_SHORTER);
   lua_pushinteger(L, o->space);
   lua_setfield(L, UV, "color_space");
   return 1;
@@ -663,12 +649,11 @@ static void read_options(lua_State *L, timeline_options *o, unsigned present) {
   if ((double)o->nseg * (o->ncomp + 4) > MAX_ELEMENTS)
     lk_argerror(L, DEF, "too many segments");
   o->mode = !(present & HAS_INTERPOLATION) ? KN_INTERP_LINEAR
-    : option(L, "interpolation", mode_names, 4, KN_INTERP_LINEAR,
-             "'linear', 'shortest-angle', 'longest-angle' or 'polar'");
-  o->unit = !(present & HAS_ANGLE_UNIT) ? 0
-    : option(L, "angle_unit", unit_names, 2, 0, "'degrees' or 'radians'");
+    : option(L, "interpolation", kn_interp_mode_name, KN_INTERP_LINEAR);
+  o->unit = !(present & HAS_ANGLE_UNIT) ? KN_UNIT_DEGREES
+    : option(L, "angle_unit", kn_timeline_unit_name, KN_UNIT_DEGREES);
   o->after = !(present & HAS_AFTER) ? KN_AFTER_STOP
-    : option(L, "after", after_names, 3, KN_AFTER_STOP, "'stop', 'restart' or 'reverse'");
+    : option(L, "after", kn_timeline_after_name, KN_AFTER_STOP);
   o->pivot[0] = o->pivot[1] = 0.0;
   if ((present & HAS_PIVOT) || o->mode == KN_INTERP_POLAR) read_pivot(L, o);
   o->iterations = !(present & HAS_ITERATIONS) ? (o->after == KN_AFTER_STOP ? 1.0 : HUGE_VAL)
@@ -695,7 +680,7 @@ static kn_timeline *new_block(lua_State *L, const timeline_options *o) {
   tl->after = o->after;
   tl->iterations = o->iterations;
   tl->delay = o->delay;
-  tl->turn = o->unit == 0 ? 360.0 : 6.283185307179586476925286766559;
+  tl->turn = o->unit == KN_UNIT_DEGREES ? 360.0 : 6.283185307179586476925286766559;
   tl->pivot[0] = o->pivot[0];
   tl->pivot[1] = o->pivot[1];
   tl->user = o->shape | (o->events << EVENTS_SHIFT) | (o->mapped ? MAPPED : 0u);
@@ -1376,7 +1361,8 @@ static int timeline_tostring(lua_State *L) {
   char buf[64];
   snprintf(buf, sizeof buf, "%.14g", tl->iterations);
   lua_pushfstring(L, "%s(%d segments, %s, %s x%s): %p", KN_TIMELINE, tl->nseg,
-                  mode_names[tl->mode], after_names[tl->after], buf, (void *)tl);
+                  kn_interp_mode_name(tl->mode), kn_timeline_after_name(tl->after), buf,
+                  (void *)tl);
   return 1;
 }
 

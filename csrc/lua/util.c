@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "lkinetic.h"
+#include "names.h"
 
 void lk_newclass(lua_State *L, const char *tname, const luaL_Reg *methods,
                  const luaL_Reg *meta) {
@@ -263,40 +264,35 @@ int lk_fieldrangeerror(lua_State *L, int arg, const char *key,
                                                     expected, num));
 }
 
-/* ---- option tables --------------------------------------------------------- */
+/* ---- names of an enumeration ----------------------------------------------- */
 
-/* Names longer than this get no suggestion (the distance's rows are
-   fixed arrays); every known name is far shorter. */
-#define NAME_MAX_SUGGEST 64
+/* Longest list text pushed: every list of names the module checks is far
+   shorter. */
+#define NAMES_TEXT_MAX 512
+
+const char *lk_pushnames(lua_State *L, kn_name_fn *name, unsigned style) {
+  char buf[NAMES_TEXT_MAX];
+  kn_names_text(buf, sizeof buf, name, style);
+  lua_pushstring(L, buf);
+  return lua_tostring(L, -1);
+}
+
+int lk_checkname(lua_State *L, int arg, const char *field, kn_name_fn *name,
+                 unsigned style) {
+  const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+  int i = s != NULL ? kn_names_find(name, s) : -1;
+  const char *got, *msg;
+  if (i >= 0) return i;
+  got = s != NULL ? lua_pushfstring(L, "'%s'", s) : lk_typename(L, -1);
+  msg = lua_pushfstring(L, "%s expected, got %s", lk_pushnames(L, name, style), got);
+  return field != NULL ? lk_fielderror(L, arg, field, msg) : lk_argerror(L, arg, msg);
+}
+
+/* ---- option tables --------------------------------------------------------- */
 
 /* Known lists of at most this many names are listed in full when an
    unknown name has no near one. */
 #define LIST_MAX 16
-
-/* The optimal string alignment distance of a[0..na) and b[0..nb) (both
-   <= NAME_MAX_SUGGEST): the fewest insertions, deletions, substitutions
-   and transpositions of two adjacent characters (Damerau-Levenshtein,
-   each counting 1) that turn a into b, no substring edited twice. */
-static int edit_distance(const char *a, size_t na, const char *b, size_t nb) {
-  int rows[3][NAME_MAX_SUGGEST + 1];
-  int *before = rows[0], *prev = rows[1], *cur = rows[2], *spare;
-  size_t i, j;
-  for (j = 0; j <= nb; j++) prev[j] = (int)j;
-  for (i = 1; i <= na; i++) {
-    cur[0] = (int)i;
-    for (j = 1; j <= nb; j++) {
-      int d = prev[j - 1] + (a[i - 1] != b[j - 1]);
-      if (prev[j] + 1 < d) d = prev[j] + 1;
-      if (cur[j - 1] + 1 < d) d = cur[j - 1] + 1;
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
-          before[j - 2] + 1 < d)
-        d = before[j - 2] + 1;
-      cur[j] = d;
-    }
-    spare = before; before = prev; prev = cur; cur = spare;
-  }
-  return prev[nb];
-}
 
 /* Whether the key on top of the stack is allowed: 1 + its index in
    `known` for a string there (all len bytes: a name with a '\0' inside
@@ -346,19 +342,13 @@ static int key_before(lua_State *L, int a, int b) {
 /* The message for the unknown string key at idx: with the nearest known
    name when one is close, else with the whole list when it is short. */
 static const char *unknown_option(lua_State *L, int idx, const char *const *known) {
-  size_t len, n;
+  size_t len;
   const char *key = lua_tolstring(L, idx, &len);
-  int i, best = -1, best_d = 0, limit = (int)(len / 3);
-  if (limit < 1) limit = 1;
-  if (limit > 2) limit = 2;
+  int i, best;
   if (strlen(key) != len)          /* %s would stop at the zero byte */
     return lua_pushfstring(L, "unknown option '%s\\0...' (a name with a zero byte)", key);
-  for (i = 0; known[i] != NULL; i++) {
-    int d;
-    if (len > NAME_MAX_SUGGEST || (n = strlen(known[i])) > NAME_MAX_SUGGEST) continue;
-    d = edit_distance(key, len, known[i], n);
-    if (d <= limit && (best < 0 || d < best_d)) { best = i; best_d = d; }
-  }
+  for (i = 0; known[i] != NULL; i++) {}
+  best = kn_names_nearest(key, len, known, i);
   if (best >= 0)
     return lua_pushfstring(L, "unknown option '%s'; did you mean '%s'?", key, known[best]);
   if (i == 0 || i > LIST_MAX) return lua_pushfstring(L, "unknown option '%s'", key);
