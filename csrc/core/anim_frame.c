@@ -475,6 +475,20 @@ void kn_anim_snap(kn_animator *A, const kn_anim_io *io, int node) {
   kn_anim_advance(A, io, node, t, t, 0.0, 0.0);
 }
 
+void kn_anim_seek(kn_animator *A, const kn_anim_io *io, int node, double t) {
+  kn_node *nd = &A->nodes[node];
+  if (nd->state == KN_NODE_LIVE) {
+    int started = nd->started;
+    if (t > nd->span.total) t = nd->span.total;
+    A->seeking = 1;
+    kn_anim_advance(A, io, node, nd->clock, t, 0.0, 0.0);
+    A->seeking = 0;
+    nd = &A->nodes[node];
+    if (!started && nd->started) nd->user |= KN_AN_START_DUE;
+  }
+  nd->clock = t;
+}
+
 /* ---- the frame's loop -------------------------------------------------------- */
 
 /* Start node at the frame's start if its delay is over by then (and, for

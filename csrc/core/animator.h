@@ -289,6 +289,10 @@ void kn_anim_collect(kn_animator *A, const kn_anim_io *io);
 /* A spring node (or a group of springs) put on its targets and completed
    now: the fields not yet read are read first. */
 void kn_anim_snap(kn_animator *A, const kn_anim_io *io, int node);
+/* A root's clock set to t (delay included; a live one clamped to its end,
+   and its fields shown there): nothing completes, and a node started by
+   it fires on_start with the next frame (KN_AN_START_DUE). */
+void kn_anim_seek(kn_animator *A, const kn_anim_io *io, int node, double t);
 /* Live roots. */
 int kn_anim_count(const kn_animator *A);
 /* Whether node has no field left anywhere below it. */

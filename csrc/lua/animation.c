@@ -64,42 +64,17 @@ static void not_child(lua_State *L, lk_frame *F, int node) {
     lk_anim_self_error(L, "animation is part of a sequence; control the sequence");
 }
 
-/* Advance under lua_pcall with the frame busy (1 handle, 2 node, 3 t0,
-   4 t1); a seek renders without completing or firing. */
-static int advance_call(lua_State *L) {
-  lk_handle *h = (lk_handle *)lua_touserdata(L, 1);
-  lk_frame F;
-  lk_animator *P;
-  (void)h;
-  lk_getuservalue(L, 1);
-  lua_rawgeti(L, -1, UV_SELF);
-  P = (lk_animator *)lua_touserdata(L, -1);
-  lua_pop(L, 2);
-  lk_anim_frame(L, P, 1, &F);
-  P->busy = 1;
-  if (lua_tonumber(L, 3) < 0) kn_anim_snap(&P->A, &F.io, (int)lua_tointeger(L, 2));
-  else kn_anim_advance(&P->A, &F.io, (int)lua_tointeger(L, 2), (double)lua_tonumber(L, 3),
-                       (double)lua_tonumber(L, 4), 0.0, 0.0);
-  P->busy = 0;
-  return 0;
-}
-
-/* Move node from t0 to t1 now (t0 < 0: kn_anim_snap); events from
-   `first` on are fired (fire) or dropped. */
-static void advance_now(lua_State *L, lk_frame *F, int node, double t0, double t1,
-                        int fire) {
+/* The core's op on node now (its numbers x), events from `first` on
+   fired (fire) or dropped; verb names the method in messages. */
+static void core_now(lua_State *L, lk_frame *F, int op, const double *x, int n,
+                     const char *verb, int fire) {
   kn_animator *A = &F->P->A;
   int first = A->nevents, ok;
-  const char *verb = F->P->verb;
-  F->P->verb = A->seeking ? "seek" : "finish";
-  lua_pushcfunction(L, advance_call);
-  lua_pushvalue(L, 1);
-  lua_pushinteger(L, (lua_Integer)node);
-  lua_pushnumber(L, (lua_Number)t0);
-  lua_pushnumber(L, (lua_Number)t1);
-  ok = lk_anim_pcall(F, 4, NULL) == 0;
-  A->seeking = 0;
+  const char *outer_verb = F->P->verb;
   F->P->verb = verb;
+  ok = lk_anim_core(F, op, x, n, NULL) == 0;
+  A->seeking = 0;
+  F->P->verb = outer_verb;
   if (ok && fire) {
     int outer = A->updating;               /* callbacks run: no update, no freeing */
     A->updating = 1;
@@ -108,7 +83,7 @@ static void advance_now(lua_State *L, lk_frame *F, int node, double t0, double t
   } else {
     A->nevents = first;
   }
-  kn_anim_collect(&F->P->A, &F->io);
+  kn_anim_collect(A, &F->io);
   if (!ok) lua_error(L);
   lk_anim_raise_pending(F);
 }
@@ -142,10 +117,12 @@ static int animation_finish(lua_State *L) {
   if (nd->state == KN_NODE_LIVE) {
     if (nd->kind != KN_NODE_SPRING && !(nd->user & AN_SPRINGS) && nd->span.total == HUGE_VAL)
       return lk_anim_self_error(L, "endless animation (iterations = inf)");
+    double x[3];
+    x[0] = (double)node; x[1] = nd->clock; x[2] = nd->span.total;
     if (nd->kind == KN_NODE_SPRING || (nd->user & AN_SPRINGS))
-      advance_now(L, &F, node, -1.0, -1.0, 1);
+      core_now(L, &F, LK_CORE_SNAP, x, 1, "finish", 1);
     else
-      advance_now(L, &F, node, nd->clock, nd->span.total, 1);
+      core_now(L, &F, LK_CORE_ADVANCE, x, 3, "finish", 1);
   }
   lua_settop(L, 1);
   return 1;
@@ -172,8 +149,8 @@ static int animation_resume(lua_State *L) { return set_paused(L, 0); }
    come with the next update. */
 static int animation_seek(lua_State *L) {
   lk_frame F;
-  double t = lk_checknonneg(L, 2);
-  int node, started;
+  double t = lk_checknonneg(L, 2), x[2];
+  int node;
   lua_settop(L, 2);
   node = live_node(L, &F, "animation");
   kn_node *nd;
@@ -181,15 +158,9 @@ static int animation_seek(lua_State *L) {
   nd = &F.P->A.nodes[node];
   if (nd->kind == KN_NODE_SPRING || (nd->user & AN_SPRINGS))
     return lk_anim_self_error(L, "a spring has no timeline to seek");
-  if (nd->state == KN_NODE_LIVE) {
-    if (t > nd->span.total) t = nd->span.total;
-    started = nd->started;
-    F.P->A.seeking = 1;                      /* (advance_now clears it, raising or not) */
-    advance_now(L, &F, node, nd->clock, t, 0);
-    nd = &F.P->A.nodes[node];
-    if (!started && nd->started) nd->user |= AN_START_DUE;
-  }
-  nd->clock = t;
+  x[0] = (double)node;
+  x[1] = t;
+  core_now(L, &F, LK_CORE_SEEK, x, 2, "seek", 0);
   lua_settop(L, 1);
   return 1;
 }

@@ -333,32 +333,55 @@ int lk_anim_pcall(lk_frame *F, int nargs, int *culprit) {
   return status;
 }
 
-/* UV_KIDCALL: kn_anim_advance under lua_pcall (1 animator, 2 node, 3-6
-   t0, t1, tau0, tau1), for a child whose fields' metamethods may raise. */
-static int kid_call(lua_State *L) {
+/* UV_CORE: the core's work on the animator at 1 under lua_pcall, busy:
+   op 2 (enum lk_core) with its numbers from 3 on. */
+static int core_call(lua_State *L) {
   lk_animator *P = (lk_animator *)lua_touserdata(L, 1);
+  kn_animator *A = &P->A;
   lk_frame F;
+  double x[5];
+  int i, node;
   lk_anim_frame(L, P, 1, &F);
-  kn_anim_advance(&P->A, &F.io, (int)lua_tointeger(L, 2), (double)lua_tonumber(L, 3),
-                  (double)lua_tonumber(L, 4), (double)lua_tonumber(L, 5),
-                  (double)lua_tonumber(L, 6));
+  for (i = 0; i < 5; i++) x[i] = (double)lua_tonumber(L, i + 3);
+  node = (int)x[0];
+  P->busy = 1;
+  switch ((int)lua_tointeger(L, 2)) {
+    case LK_CORE_RUN:                      /* dt, from, mode */
+      push_keys(&F);
+      kn_anim_run(A, &F.io, x[0], (int)x[1], (int)x[2]);
+      break;
+    case LK_CORE_ADVANCE:                  /* node, t0, t1, tau0, tau1 */
+      kn_anim_advance(A, &F.io, node, x[1], x[2], x[3], x[4]);
+      break;
+    case LK_CORE_SNAP:                     /* node */
+      kn_anim_snap(A, &F.io, node);
+      break;
+    default:                               /* LK_CORE_SEEK: node, t */
+      kn_anim_seek(A, &F.io, node, x[1]);
+      break;
+  }
+  P->busy = 0;
   return 0;
+}
+
+int lk_anim_core(lk_frame *F, int op, const double *x, int n, int *culprit) {
+  lua_State *L = F->L;
+  int i;
+  lua_rawgeti(L, F->uv, UV_CORE);
+  lua_rawgeti(L, F->uv, UV_SELF);
+  lua_pushinteger(L, (lua_Integer)op);
+  for (i = 0; i < n; i++) lua_pushnumber(L, (lua_Number)x[i]);
+  return lk_anim_pcall(F, n + 2, culprit);
 }
 
 /* kn_anim_io.guard: when child k raises, that child (or the node below it
    that raised) is stopped and the error recorded for update to raise. */
 static void io_guard(void *ud, int k, double t0, double t1, double tau0, double tau1) {
   lk_frame *F = (lk_frame *)ud;
-  lua_State *L = F->L;
+  double x[5];
   int culprit;
-  lua_rawgeti(L, F->uv, UV_KIDCALL);
-  lua_rawgeti(L, F->uv, UV_SELF);
-  lua_pushinteger(L, (lua_Integer)k);
-  lua_pushnumber(L, (lua_Number)t0);
-  lua_pushnumber(L, (lua_Number)t1);
-  lua_pushnumber(L, (lua_Number)tau0);
-  lua_pushnumber(L, (lua_Number)tau1);
-  if (lk_anim_pcall(F, 6, &culprit) != 0) {
+  x[0] = (double)k; x[1] = t0; x[2] = t1; x[3] = tau0; x[4] = tau1;
+  if (lk_anim_core(F, LK_CORE_ADVANCE, x, 5, &culprit) != 0) {
     record_error(F);
     kn_anim_stop(&F->P->A, &F->io, culprit >= 0 ? culprit : k);
   }
@@ -490,20 +513,6 @@ lk_animator *lk_anim_self(lua_State *L) {
   return P != NULL ? P : lk_anim_check(L, 1);
 }
 
-/* UV_LOOP, under lua_pcall: kn_anim_run(A, dt = 2, from = 3, mode = 4)
-   with the animator at 1 busy. */
-static int frame_loop(lua_State *L) {
-  lk_animator *P = (lk_animator *)lua_touserdata(L, 1);
-  lk_frame F;
-  lk_anim_frame(L, P, 1, &F);
-  push_keys(&F);
-  P->busy = 1;
-  kn_anim_run(&P->A, &F.io, (double)lua_tonumber(L, 2), (int)lua_tointeger(L, 3),
-              (int)lua_tointeger(L, 4));
-  P->busy = 0;
-  return 0;
-}
-
 /* The loop phase's two runs, each resumed after a root whose Lua code (a
    field's metamethod) raised: that animation -- the innermost node being
    started or advanced -- is stopped, every other one goes on.  Returns 1,
@@ -514,13 +523,10 @@ static int run_loop(lua_State *L, lk_frame *F, double dt, int err, int rest) {
   for (mode = A->starts_due ? KN_RUN_START : KN_RUN_ADVANCE; mode <= KN_RUN_ADVANCE;
        mode++, from = 0) {
     for (;;) {
+      double x[3];
+      x[0] = dt; x[1] = (double)from; x[2] = (double)(mode | (rest ? KN_RUN_REST : 0));
       A->current = -1;
-      lua_rawgeti(L, F->uv, UV_LOOP);
-      lua_pushvalue(L, 1);
-      lua_pushnumber(L, (lua_Number)dt);
-      lua_pushinteger(L, (lua_Integer)from);
-      lua_pushinteger(L, (lua_Integer)(mode | (rest ? KN_RUN_REST : 0)));
-      if (lk_anim_pcall(F, 4, &culprit) == 0) break;
+      if (lk_anim_core(F, LK_CORE_RUN, x, 3, &culprit) == 0) break;
       if (ok) lua_replace(L, err); else lua_pop(L, 1);
       ok = 0;
       if (culprit < 0) break;              /* not a node's Lua code: stop here */
@@ -709,10 +715,8 @@ static int kinetic_animator(lua_State *L) {
     lua_newtable(L);
     lua_rawseti(L, -2, i);
   }
-  lua_pushcfunction(L, frame_loop);
-  lua_rawseti(L, -2, UV_LOOP);
-  lua_pushcfunction(L, kid_call);
-  lua_rawseti(L, -2, UV_KIDCALL);
+  lua_pushcfunction(L, core_call);
+  lua_rawseti(L, -2, UV_CORE);
   luaL_getmetatable(L, KN_ANIMATION);
   lua_rawseti(L, -2, UV_META_ANIMATION);
   luaL_getmetatable(L, KN_SEQUENCE);

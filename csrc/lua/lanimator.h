@@ -30,8 +30,7 @@ enum {
   UV_KEYNAMES,     /* interned id -> field name */
   UV_EASES,        /* -(node id + 1) -> what keeps its easing alive; node id + 1 -> a Lua easing */
   UV_ERROR,        /* the first error of the running frame */
-  UV_LOOP,         /* the loop phase's function (5.1 would make a closure a call) */
-  UV_KIDCALL,      /* a group child's advance, protected */
+  UV_CORE,         /* the core's work under lua_pcall (lk_anim_core) */
   UV_META_ANIMATION, UV_META_SEQUENCE,   /* the handles' metatables */
   UV_NSLOTS = UV_META_SEQUENCE
 };
@@ -105,6 +104,15 @@ int lk_anim_fire_pending(lk_frame *F, int node);
    lua_State, the busy flag, A->current) is put back; *culprit (unless
    NULL) gets the node the core was in when it raised, -1 none. */
 int lk_anim_pcall(lk_frame *F, int nargs, int *culprit);
+/* The core's work that may run Lua code (a field's metamethods, a Lua
+   easing), run under lk_anim_pcall: op with its n numbers x. */
+enum lk_core {
+  LK_CORE_RUN,         /* kn_anim_run: dt, from, mode */
+  LK_CORE_ADVANCE,     /* kn_anim_advance: node, t0, t1, tau0, tau1 */
+  LK_CORE_SNAP,        /* kn_anim_snap: node */
+  LK_CORE_SEEK         /* kn_anim_seek: node, t */
+};
+int lk_anim_core(lk_frame *F, int op, const double *x, int n, int *culprit);
 /* Raise the frame's recorded error, if any. */
 void lk_anim_raise_pending(lk_frame *F);
 /* Create a tween (to / from) or a group of tweens for a list of targets:
