@@ -8,7 +8,7 @@
 #   make install [PREFIX=..]  install for $(LUA)
 #   make windows              cross-compile build/windows/kinetic/core.dll (x86-64,
 #                             mingw-w64) against LuaJIT's lua51.dll, which
-#                             tools/windows-luajit.sh builds once from Debian's source
+#                             tools/setup/windows-luajit.sh builds once from Debian's source
 #   make nvim [LUA=luajit]    the 5.1-ABI module in lua/kinetic/ for Neovim
 #   make love                 the module next to the example game (examples/love)
 #   make love-dist            build/love-dist/kinetic/: init.lua, ffi.lua, core.so
@@ -85,15 +85,15 @@ $(SO): $(OBJS)
 	$(CC) $(LIBFLAG) $(LDFLAGS) -o $@ $(OBJS) $(LIBS)
 
 deps:
-	@sh tools/deps.sh
+	@sh tools/setup/deps.sh
 
 test: deps
-	@sh tools/test.sh
+	@sh tools/test/test.sh
 
-# The tour needs only a C compiler and Lua 5.4 with its headers: tools/demo.sh
+# The tour needs only a C compiler and Lua 5.4 with its headers: tools/setup/demo.sh
 # finds them by command (installing what is missing on Debian as root).
 demo:
-	@sh tools/demo.sh
+	@sh tools/setup/demo.sh
 
 bench: deps
 	@for vm in lua5.4 luajit; do \
@@ -114,7 +114,7 @@ bench: deps
 # the old file mapped keeps it.
 NVIM_LUA := $(if $(filter luajit,$(LUA)),luajit,lua5.1)
 nvim:
-	@sh tools/check-build.sh "$(CC)" $(NVIM_LUA) "$(LUA_INCDIR)"
+	@sh tools/setup/check-build.sh "$(CC)" $(NVIM_LUA) "$(LUA_INCDIR)"
 	@$(MAKE) --no-print-directory LUA=$(NVIM_LUA) build
 	cp $(BUILD_ROOT)/$(NVIM_LUA)/kinetic/core.so lua/kinetic/core.so.tmp
 	mv -f lua/kinetic/core.so.tmp lua/kinetic/core.so
@@ -130,7 +130,7 @@ love:
 # Windows (x86-64): kinetic/core.dll for LuaJIT's lua51.dll -- the DLL LÖVE
 # for Windows ships -- cross-compiled with mingw-w64 from the same source lists
 # and warnings.  WIN_LUAJIT is a directory with lua51.dll and include/; by
-# default the one tools/windows-luajit.sh builds from Debian's luajit source
+# default the one tools/setup/windows-luajit.sh builds from Debian's luajit source
 # and caches under build/windows/luajit/ (`make windows` runs that script,
 # then makes the DLL in a second make, which sees what the script left).
 # The DLL imports lua51.dll and system DLLs only (libgcc is linked in
@@ -147,7 +147,7 @@ WIN_DLL    := $(WIN_BUILD)/kinetic/core.dll
 
 windows:
 ifeq ($(WIN_LUAJIT),$(BUILD_ROOT)/windows/luajit/current)
-	@BUILD_ROOT="$(BUILD_ROOT)" sh tools/windows-luajit.sh
+	@BUILD_ROOT="$(BUILD_ROOT)" sh tools/setup/windows-luajit.sh
 endif
 	@$(MAKE) --no-print-directory windows-dll
 

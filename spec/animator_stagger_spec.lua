@@ -2,7 +2,7 @@
 -- Stagger: anim:to(list, ...) makes one animation per target, with delays
 -- distributed as GSAP 3's gsap.utils.distribute() distributes them, and
 -- returns one handle for the group.  The reference delays are
--- spec/fixtures/gsap_stagger.lua (tools/gen_gsap_stagger.mjs): GSAP's own
+-- spec/fixtures/gsap_stagger.lua (tools/gen/gen_gsap_stagger.mjs): GSAP's own
 -- output (rounded by GSAP to 1e-7) and kinetic's rule computed in JavaScript
 -- without rounding ("edges" with an easing E is E(1 - l) * T: distribute()
 -- negates the total and inverts the easing).

@@ -1,4 +1,4 @@
--- CSS Color 4 colours against spec/fixtures/color.lua (tools/gen_color.mjs:
+-- CSS Color 4 colours against spec/fixtures/color.lua (tools/gen/gen_color.mjs:
 -- npm colorjs.io, with CSS Color 4's parse-time and interpolation rules
 -- stated in the generator and culori as a cross-check; the fixture's header
 -- says exactly how each number was made).  kinetic.color parses, c:to

@@ -1,8 +1,8 @@
 -- Scroll and inertia motions: kinetic.bouncing_scroll, clamping_scroll,
 -- inertia and decay.  References: spec/fixtures/inertia.lua (npm
--- motion-dom and popmotion, run by tools/gen_inertia.mjs), decay.lua
--- (mpmath, tools/gen_decay.py), flutter_scroll.lua (Flutter's tests and
--- mpmath, tools/gen_flutter_scroll.py).
+-- motion-dom and popmotion, run by tools/gen/gen_inertia.mjs), decay.lua
+-- (mpmath, tools/gen/gen_decay.py), flutter_scroll.lua (Flutter's tests and
+-- mpmath, tools/gen/gen_flutter_scroll.py).
 describe("scroll and inertia motions", function()
   local kinetic = require("kinetic")
   local h = require("spec.helpers")

@@ -1,5 +1,5 @@
 -- kinetic.path against exact values: spec/fixtures/path.lua (mpmath at 40
--- digits, tools/gen_path.py): arc lengths, the point and tangent at a
+-- digits, tools/gen/gen_path.py): arc lengths, the point and tangent at a
 -- fraction of the arc length, and the point at the curve's own parameter,
 -- for single Bezier curves of degree 1 to 7, cubic Bezier splines,
 -- Catmull-Rom splines (alpha 0, 0.5, 1) and polylines, open and closed, at

@@ -1,6 +1,6 @@
 -- kinetic.step_times(easing, n [, duration]): the first time the eased
 -- progress reaches each k/n.  Reference: spec/fixtures/step_times.lua
--- (tools/gen_step_times.py, mpmath at 60 digits, independent formulas).
+-- (tools/gen/gen_step_times.py, mpmath at 60 digits, independent formulas).
 describe("step_times", function()
   local kinetic = require("kinetic")
   local h = require("spec.helpers")

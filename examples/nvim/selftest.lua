@@ -1,4 +1,4 @@
--- The Neovim self-test of kinetic, run by tools/test-hosts.sh:
+-- The Neovim self-test of kinetic, run by tools/test/test-hosts.sh:
 --
 --   nvim --headless -u NONE --cmd "set rtp^=<repo>" -c "luafile examples/nvim/selftest.lua"
 --

@@ -1,22 +1,22 @@
 #!/bin/sh
-# The Windows build, run by tools/test.sh inside `make test`:
-#   1. tools/windows-luajit.sh: a Windows LuaJIT (lua51.dll, luajit.exe) from
+# The Windows build, run by tools/test/test.sh inside `make test`:
+#   1. tools/setup/windows-luajit.sh: a Windows LuaJIT (lua51.dll, luajit.exe) from
 #      Debian's luajit source, cross-built once and cached under
 #      $BUILD_ROOT/windows/luajit/ (it installs mingw-w64 and wine if missing);
 #   2. `make windows-dll`: kinetic/core.dll against that lua51.dll; it must
 #      import lua51.dll and Windows system DLLs only, and export
 #      luaopen_kinetic_core;
-#   3. tools/windows_check.lua -- every public function and method on fixed
+#   3. tools/test/windows_check.lua -- every public function and method on fixed
 #      inputs -- on the Linux LuaJIT with build/luajit's core.so and under
 #      wine with luajit.exe and core.dll, each with the FFI fast path on and
-#      with KINETIC_FFI=0; tools/windows_compare.lua compares the outputs of
+#      with KINETIC_FFI=0; tools/test/windows_compare.lua compares the outputs of
 #      each pair: bit for bit, but for the values its rules name.
 # Prints one line and exits non-zero on any failure.  Wine runs headless
 # (WINEDEBUG=-all, no X server) in its own prefix, $BUILD_ROOT/windows/wineprefix,
-# made on first use and kept.  Environment: BUILD_ROOT (as tools/test.sh),
+# made on first use and kept.  Environment: BUILD_ROOT (as tools/test/test.sh),
 # WINE_TIMEOUT (seconds per wine run, default 300).
 set -u
-cd "$(dirname "$0")/.." || exit 1
+cd "$(dirname "$0")/../.." || exit 1
 BR=${BUILD_ROOT:-build}
 MAKE=${MAKE:-make}
 TMO=${WINE_TIMEOUT:-300}
@@ -25,7 +25,7 @@ LPATH='lua/?.lua;lua/?/init.lua'
 out=$BR/windows/check
 fail() { printf '%-16s FAILED (%s)\n' "windows:" "$1"; exit 1; }
 
-sh tools/windows-luajit.sh || fail "no Windows LuaJIT: tools/windows-luajit.sh"
+sh tools/setup/windows-luajit.sh || fail "no Windows LuaJIT: tools/setup/windows-luajit.sh"
 jit=$BR/windows/luajit/current
 log=$($MAKE --no-print-directory -s BUILD_ROOT="$BR" LUA=luajit build 2>&1) \
   || { printf '%s\n' "$log" | tail -n 20; fail "make LUA=luajit build"; }
@@ -59,11 +59,11 @@ for ffi in 1 0; do
   suffix=$([ $ffi = 1 ] && echo "" || echo "-noffi")
   rm -f "$out/linux$suffix.txt" "$out/windows$suffix.txt"
   KINETIC_FFI=$ffi LUA_PATH="$LPATH" LUA_CPATH="$BR/luajit/?.so" \
-    luajit tools/windows_check.lua "$out/linux$suffix.txt" || fail "windows_check.lua on Linux (KINETIC_FFI=$ffi)"
+    luajit tools/test/windows_check.lua "$out/linux$suffix.txt" || fail "windows_check.lua on Linux (KINETIC_FFI=$ffi)"
   KINETIC_FFI=$ffi LUA_PATH="$LPATH" LUA_CPATH="$BR/windows/?.dll" \
-    timeout "$TMO" wine "$jit/luajit.exe" tools/windows_check.lua "$out/windows$suffix.txt" \
+    timeout "$TMO" wine "$jit/luajit.exe" tools/test/windows_check.lua "$out/windows$suffix.txt" \
     || fail "windows_check.lua under wine (KINETIC_FFI=$ffi)"
-  res=$(luajit tools/windows_compare.lua "$out/linux$suffix.txt" "$out/windows$suffix.txt") \
+  res=$(luajit tools/test/windows_compare.lua "$out/linux$suffix.txt" "$out/windows$suffix.txt") \
     || { printf '%s\n' "$res"; fail "Windows and Linux differ (KINETIC_FFI=$ffi): $out/*$suffix.txt"; }
   [ $ffi = 1 ] && summary=$res
 done

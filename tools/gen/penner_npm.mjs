@@ -1,4 +1,4 @@
-// Helper for tools/gen_penner.py: evaluates Penner's equations with the npm package
+// Helper for tools/gen/gen_penner.py: evaluates Penner's equations with the npm package
 // js-easing-functions (a TypeScript port of jQuery Easing = Robert Penner's original
 // equations) and prints JSON.  stdin: {"functions": [{"name", "params", "ts"}]};
 // stdout: {"package": "...", "values": [[y...] or null, ...]}.

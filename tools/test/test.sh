@@ -1,15 +1,15 @@
 #!/bin/sh
-# The whole test run behind `make test` (after tools/deps.sh).  Stages, in
+# The whole test run behind `make test` (after tools/setup/deps.sh).  Stages, in
 # order; each prints one line, and any failure fails the run:
 #   lua5.1 .. luajit   the busted suite (spec/) on each of the five VMs
 #   luajit (no ffi)    the suite on LuaJIT with KINETIC_FFI=0: the classic
 #                      binding alone must behave as the FFI fast path does
 #   abi                the lua5.1 build loads in LuaJIT
-#   demo, nvim-build,  tools/test-setup.sh: make demo with only cc, make and
+#   demo, nvim-build,  tools/test/test-setup.sh: make demo with only cc, make and
 #   require            Lua 5.4 on PATH (no dpkg), and without Lua 5.4; make
 #                      nvim LUA=luajit, and without a compiler; require
 #                      without core.so, and with core.so beside init.lua
-#   rockspec           tools/test-rock.sh: luarocks make for Lua 5.1-5.4 into
+#   rockspec           tools/test/test-rock.sh: luarocks make for Lua 5.1-5.4 into
 #                      scratch trees, each loaded on its VMs
 #   luacheck           every Lua file of the project
 #   lua5.4+asan        the suite against an ASan + UBSan build
@@ -18,12 +18,12 @@
 #                      every result as in the ISO build)
 #   clang              the lua5.4 suite against a clang build (-Werror)
 #   lua5.4+valgrind    the suite under valgrind: no memory errors, no leaks
-#   globals            tools/check-globals.sh: no writable data in core.so
+#   globals            tools/test/check-globals.sh: no writable data in core.so
 #   threads            spec/c/threads.c: two Lua states in two threads
-#   fuzz               tools/test-fuzz.sh: every libFuzzer harness (clang,
+#   fuzz               tools/test/test-fuzz.sh: every libFuzzer harness (clang,
 #                      ASan + UBSan) on its corpus, then 5 s of new inputs
-#   windows            tools/test-windows.sh: core.dll (mingw-w64) under wine
-#   hosts              tools/test-hosts.sh: a real Neovim and a real LÖVE
+#   windows            tools/test/test-windows.sh: core.dll (mingw-w64) under wine
+#   hosts              tools/test/test-hosts.sh: a real Neovim and a real LÖVE
 #                      under Xvfb run their self-tests
 # The closing line counts the passed and failed suites and stages.
 set -u
@@ -77,12 +77,12 @@ else
 fi
 
 # Setting up: make demo off Debian, make nvim, require's errors
-# (tools/test-setup.sh).
-if sh tools/test-setup.sh; then passed=$((passed + 1))
+# (tools/test/test-setup.sh).
+if sh tools/test/test-setup.sh; then passed=$((passed + 1))
 else status=1; failed=$((failed + 1)); fi
 
-# The rockspec installs the whole module on every VM (tools/test-rock.sh).
-if sh tools/test-rock.sh; then passed=$((passed + 1))
+# The rockspec installs the whole module on every VM (tools/test/test-rock.sh).
+if sh tools/test/test-rock.sh; then passed=$((passed + 1))
 else status=1; failed=$((failed + 1)); fi
 
 # luacheck on every Lua file of the project.
@@ -132,7 +132,7 @@ fi
 
 # No writable globals in the shared object (reentrancy), and two Lua states
 # in two threads running kinetic at once (a small C program linking liblua).
-sh tools/check-globals.sh "$BR/lua5.4/kinetic/core.so" || { status=1; failed=$((failed + 1)); }
+sh tools/test/check-globals.sh "$BR/lua5.4/kinetic/core.so" || { status=1; failed=$((failed + 1)); }
 mkdir -p "$BR/c"
 if gcc -std=c99 -O2 -o "$BR/c/threads" spec/c/threads.c \
      $(pkg-config --cflags --libs lua5.4) -lpthread \
@@ -140,21 +140,21 @@ if gcc -std=c99 -O2 -o "$BR/c/threads" spec/c/threads.c \
 else echo "threads:         FAILED"; status=1; failed=$((failed + 1)); fi
 
 # The fuzz harnesses of the C core: corpora and a short run each.
-if BUILD_ROOT="$BR" sh tools/test-fuzz.sh; then passed=$((passed + 1))
+if BUILD_ROOT="$BR" sh tools/test/test-fuzz.sh; then passed=$((passed + 1))
 else status=1; failed=$((failed + 1)); fi
 
 # Windows: core.dll cross-compiled with mingw-w64, run under wine against a
 # Windows LuaJIT built from Debian's source (cached under $BR/windows);
-# tools/test-windows.sh prints one line and exits non-zero on any failure.
-if [ -f tools/test-windows.sh ]; then
-  if BUILD_ROOT="$BR" sh tools/test-windows.sh; then passed=$((passed + 1))
+# tools/test/test-windows.sh prints one line and exits non-zero on any failure.
+if [ -f tools/test/test-windows.sh ]; then
+  if BUILD_ROOT="$BR" sh tools/test/test-windows.sh; then passed=$((passed + 1))
   else status=1; failed=$((failed + 1)); fi
 fi
 
-# The real hosts (Neovim, LÖVE under Xvfb): tools/test-hosts.sh prints one
+# The real hosts (Neovim, LÖVE under Xvfb): tools/test/test-hosts.sh prints one
 # line per host and exits non-zero on any failure.
-if [ -f tools/test-hosts.sh ]; then
-  if BUILD_ROOT="$BR" sh tools/test-hosts.sh; then passed=$((passed + 1))
+if [ -f tools/test/test-hosts.sh ]; then
+  if BUILD_ROOT="$BR" sh tools/test/test-hosts.sh; then passed=$((passed + 1))
   else status=1; failed=$((failed + 1)); fi
 fi
 

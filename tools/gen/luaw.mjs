@@ -1,4 +1,4 @@
-// Tiny Lua table writer shared by the tools/gen_*.mjs fixture generators.
+// Tiny Lua table writer shared by the tools/gen/gen_*.mjs fixture generators.
 // Numbers: Number.prototype.toString() = shortest round-trip representation (Lua's tonumber
 // recovers the exact double); NaN / +-Infinity are written 0/0, 1/0, -1/0.
 // Lua values: JS arrays -> Lua arrays; plain objects -> tables with named fields (insertion

@@ -2,9 +2,9 @@
 # A Windows (x86-64) LuaJIT -- lua51.dll, the DLL LÖVE for Windows ships, and
 # luajit.exe linked to it -- cross-built with mingw-w64 from Debian's own
 # luajit source package, at the very version of the Linux `luajit` installed
-# here, so that the Windows and Linux runs of tools/windows_check.lua differ
+# here, so that the Windows and Linux runs of tools/test/windows_check.lua differ
 # only in compiler, C runtime and OS.  Used by `make windows` and by
-# tools/test-windows.sh.
+# tools/test/test-windows.sh.
 #
 # Result: $BUILD_ROOT/windows/luajit/<debian version>/ holding lua51.dll,
 # luajit.exe and include/ (the headers a module compiles against), plus a
@@ -25,7 +25,7 @@
 # builds (on stderr), nothing when the cache is used; exits non-zero on any
 # failure.
 set -u
-cd "$(dirname "$0")/.." || exit 1
+cd "$(dirname "$0")/../.." || exit 1
 BR=${BUILD_ROOT:-build}
 case $BR in /*) ;; *) BR=$(pwd)/$BR ;; esac
 CROSS=x86_64-w64-mingw32-

@@ -1,4 +1,4 @@
-"""Tiny Lua table writer shared by the tools/gen_*.py fixture generators.
+"""Tiny Lua table writer shared by the tools/gen/gen_*.py fixture generators.
 
 Numbers are written with repr(), Python's shortest round-trip representation, so
 tonumber() in Lua recovers the exact double.  Non-finite numbers are written as

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The real hosts, run by tools/test.sh inside `make test`:
+# The real hosts, run by tools/test/test.sh inside `make test`:
 #   - Neovim (headless): examples/nvim/selftest.lua, with the module loaded by
 #     Neovim's own loader from lua/kinetic/core.so (`make nvim`);
 #   - LÖVE 11 under Xvfb: examples/love with KINETIC_SELFTEST=1 (`make love`);
@@ -9,11 +9,11 @@
 # with KINETIC_FFI=0 (the classic Lua C API binding).
 # Prints one line per host and exits non-zero on any failure.  Installs
 # neovim, love and xvfb when missing (apt-get as root; otherwise prints the
-# exact command and fails).  Environment: BUILD_ROOT (as tools/test.sh),
+# exact command and fails).  Environment: BUILD_ROOT (as tools/test/test.sh),
 # KINETIC_SCREENSHOT (where the LÖVE self-test saves its screenshot; default
 # $BUILD_ROOT/love-selftest.png), HOST_TIMEOUT (seconds per host, default 120).
 set -u
-cd "$(dirname "$0")/.." || exit 1
+cd "$(dirname "$0")/../.." || exit 1
 ROOT=$(pwd)
 BR=${BUILD_ROOT:-build}
 MAKE=${MAKE:-make}

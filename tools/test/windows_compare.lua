@@ -1,5 +1,5 @@
--- tools/windows_compare.lua LINUX WINDOWS: compare two outputs of
--- tools/windows_check.lua, line for line.  Labels and kinds must match, and
+-- tools/test/windows_compare.lua LINUX WINDOWS: compare two outputs of
+-- tools/test/windows_check.lua, line for line.  Labels and kinds must match, and
 -- every value must be the same text -- for numbers, %.17g: the same double
 -- -- except a number whose label a rule below names: those go through a C
 -- library function that the mingw-w64 build gets from a different

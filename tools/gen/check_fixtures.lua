@@ -1,6 +1,6 @@
--- tools/check_fixtures.lua: load every fixture and cross-check the peers against each other and
+-- tools/gen/check_fixtures.lua: load every fixture and cross-check the peers against each other and
 -- against simple double-precision re-statements of the formulas. Run from the repository root:
---   lua5.4 tools/check_fixtures.lua   (also works with lua5.1 / luajit)
+--   lua5.4 tools/gen/check_fixtures.lua   (also works with lua5.1 / luajit)
 -- Prints a summary; exits non-zero if a load fails or a check exceeds its bound.
 local dir = "spec/fixtures/"
 local failures = 0

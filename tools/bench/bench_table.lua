@@ -1,7 +1,7 @@
 -- Turn the output of `make bench` (stdin) into the Markdown table of
 -- docs/performance.md: one line per row, the lua5.4 and luajit sides next
 -- to each other, then the C core rows.
---   make bench | tee /tmp/bench.txt; lua5.4 tools/bench_table.lua < /tmp/bench.txt
+--   make bench | tee /tmp/bench.txt; lua5.4 tools/bench/bench_table.lua < /tmp/bench.txt
 local vm, order, rows, c_rows = nil, {}, {}, {}
 for line in io.lines() do
   local v = line:match("^== (%S+)")

@@ -1,4 +1,4 @@
--- tools/windows_check.lua OUT: call every public function and method of
+-- tools/test/windows_check.lua OUT: call every public function and method of
 -- kinetic on fixed inputs and write what each returns to the file OUT, one
 -- value a line:
 --
@@ -10,16 +10,16 @@
 -- message).  A number is written with %.17g (LuaJIT's own formatter, not
 -- the C runtime's), so two files are equal line for line exactly when every
 -- double is bit for bit the same (a NaN's payload aside).  Run by
--- tools/test-windows.sh on the Linux LuaJIT and on the Windows luajit.exe
+-- tools/test/test-windows.sh on the Linux LuaJIT and on the Windows luajit.exe
 -- under wine, with the FFI fast path on and with KINETIC_FFI=0; that script
--- compares the files (tools/windows_compare.lua).
+-- compares the files (tools/test/windows_compare.lua).
 --
 -- It exits non-zero when a public function or method (a field of the module
 -- or of a kinetic.* class's method table whose name does not start with an
 -- underscore, and the metamethods) was not called: a new one must be added
 -- here.  Nothing printed depends on addresses, time or the machine, except
 -- g:_simd()'s name of the SIMD path, the same for both runs on one CPU.
-local out_path = assert(arg and arg[1], "usage: luajit tools/windows_check.lua OUT")
+local out_path = assert(arg and arg[1], "usage: luajit tools/test/windows_check.lua OUT")
 
 local kinetic = require("kinetic")
 local ffi_wanted = os.getenv("KINETIC_FFI") ~= "0"
@@ -762,6 +762,6 @@ fh:write(table.concat(lines, "\n"), "\n")
 fh:close()
 if #missing > 0 then
   table.sort(missing)
-  io.stderr:write("tools/windows_check.lua calls no ", table.concat(missing, ", "), ": add them there\n")
+  io.stderr:write("tools/test/windows_check.lua calls no ", table.concat(missing, ", "), ": add them there\n")
   os.exit(1)
 end
