@@ -1,8 +1,12 @@
 # kinetic -- build, test, demo, bench.
 #
+#   make check                the loop to run after every edit: the lua5.4
+#                             build, the suite without the #stress specs,
+#                             luacheck on lua/ and spec/
+#   make test                 the full gate, what CI runs: deps, all five VMs,
+#                             luacheck, sanitizers, valgrind, fuzz, Windows, hosts
 #   make                      build for lua5.4 (build/lua5.4/kinetic/core.so)
 #   make LUA=luajit           build for one VM: lua5.1 lua5.2 lua5.3 lua5.4 luajit
-#   make test                 THE test command: deps, all five VMs, luacheck, ASan+UBSan
 #   make demo                 the tour (examples/demo.lua on lua5.4)
 #   make bench                benchmarks on lua5.4 and luajit
 #   make install [PREFIX=..]  install for $(LUA)
@@ -67,7 +71,7 @@ PREFIX     ?= /usr/local
 INST_LIBDIR ?= $(PREFIX)/lib/lua/$(LUA_ABI)
 INST_LUADIR ?= $(PREFIX)/share/lua/$(LUA_ABI)
 
-.PHONY: all build test deps demo bench install clean nvim love love-dist fuzz fuzz-build windows windows-dll
+.PHONY: all build check test deps demo bench install clean nvim love love-dist fuzz fuzz-build windows windows-dll
 
 all: build
 build: $(SO)
@@ -86,6 +90,10 @@ $(SO): $(OBJS)
 
 deps:
 	@sh tools/setup/deps.sh
+
+# tools/test/README.md describes both.
+check:
+	@sh tools/test/check.sh
 
 test: deps
 	@sh tools/test/test.sh
