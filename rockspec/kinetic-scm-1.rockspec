@@ -48,6 +48,7 @@ build = {
         "csrc/lua/spring.c",
         "csrc/lua/spring_group.c",
         "csrc/lua/timeline.c",
+        "csrc/lua/timeline_def.c",
         "csrc/lua/util.c",
         "csrc/lua/viewport.c",
         "csrc/core/accel.c",

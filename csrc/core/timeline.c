@@ -22,6 +22,14 @@ const char *kn_timeline_unit_name(int unit) {
   return unit >= 0 && unit <= KN_UNIT_RADIANS ? names[unit] : NULL;
 }
 
+double kn_timeline_default_iterations(int after) {
+  return after == KN_AFTER_STOP ? 1.0 : HUGE_VAL;
+}
+
+double kn_timeline_turn(int unit) {
+  return unit == KN_UNIT_DEGREES ? 360.0 : 6.283185307179586476925286766559;
+}
+
 size_t kn_timeline_size(int nseg, int ncomp) {
   size_t n = (size_t)nseg, c = (size_t)ncomp;
   size_t doubles = (n + 1) + n + (n + 1) * c + 2 * n * c + c;
@@ -292,4 +300,23 @@ int kn_timeline_next_event(const kn_timeline *tl, kn_tl_cursor *cur,
   }
   cur->finished = 1;
   return 0;
+}
+
+const char *kn_timeline_callback_name(int bit) {
+  static const char names[3][16] = { "on_keyframe", "on_iteration", "on_complete" };
+  return bit >= 0 && bit < 3 ? names[bit] : NULL;
+}
+
+void kn_timeline_move(kn_timeline *tl, double dt, kn_tl_move *m) {
+  m->t0 = tl->clock;
+  m->t1 = kn_timeline_seek(tl, m->t0 + dt);
+  m->gen = tl->gen;
+}
+
+int kn_timeline_crosses(const kn_timeline *tl, const kn_tl_move *m, unsigned mask) {
+  kn_tl_cursor cur;
+  kn_tl_event ev;
+  if (mask == 0 || !(m->t1 > m->t0)) return 0;
+  kn_timeline_events(tl, &cur, m->t0, m->t1, mask);
+  return kn_timeline_next_event(tl, &cur, &ev);
 }

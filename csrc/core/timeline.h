@@ -67,6 +67,17 @@ typedef struct kn_timeline {
   double data[];       /* the arrays above live here */
 } kn_timeline;
 
+/* The bound a binding puts on segments x (components + 4), the doubles of
+   one allocation, and on components: a sanity bound. */
+#define KN_TIMELINE_MAX_ELEMENTS (1 << 24)
+
+/* The iterations when the options leave them out: 1 for stop, endless
+   (HUGE_VAL) for restart and reverse. */
+double kn_timeline_default_iterations(int after);
+
+/* The full turn of an angle unit (enum kn_angle_unit): 360 or 2 pi. */
+double kn_timeline_turn(int unit);
+
 /* Bytes for a timeline of nseg segments of ncomp components. */
 size_t kn_timeline_size(int nseg, int ncomp);
 
@@ -117,5 +128,23 @@ void kn_timeline_events(const kn_timeline *tl, kn_tl_cursor *cur, double t0,
                         double t1, unsigned mask);
 int kn_timeline_next_event(const kn_timeline *tl, kn_tl_cursor *cur,
                            kn_tl_event *ev);
+
+/* The name of the callback of event kind 1 << bit: "on_keyframe",
+   "on_iteration", "on_complete", NULL past the last (a kn_name_fn). */
+const char *kn_timeline_callback_name(int bit);
+
+/* The stretch one move of the clock covers: the clock before and after,
+   and the clock's generation (gen) once moved -- the events of the
+   stretch are stale once gen has changed. */
+typedef struct kn_tl_move {
+  double t0, t1;
+  unsigned long gen;
+} kn_tl_move;
+
+/* Move the clock by dt (clock + dt finite; seek clamps), the stretch to *m. */
+void kn_timeline_move(kn_timeline *tl, double dt, kn_tl_move *m);
+
+/* Whether m's stretch (t0, t1] holds an event of a kind in mask. */
+int kn_timeline_crosses(const kn_timeline *tl, const kn_tl_move *m, unsigned mask);
 
 #endif
