@@ -4,6 +4,7 @@
 #include "fpcontract.h"
 #include <float.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "path.h"
@@ -92,6 +93,67 @@ void kn_path_control(int kind, int closed, double alpha, const double *pts, int 
       cr_segment((const double (*)[2])P, alpha, ctrl + 8 * i);
     }
   }
+}
+
+/* ---- definition checks ---------------------------------------------------- */
+
+int kn_path_check_count(int kind, int closed, int npts, char *why, size_t cap) {
+  if (kind == KN_PATH_BEZIER && closed)
+    snprintf(why, cap, "a closed path needs kind 'bezier-spline', 'catmull-rom' or 'linear'");
+  else if (npts < 2)
+    snprintf(why, cap, "at least 2 points expected, got %d", npts);
+  else if (kind == KN_PATH_BEZIER && npts > KN_PATH_DEGREE_MAX + 1)
+    snprintf(why, cap, "a bezier of degree at most %d expected (%d points), got %d points",
+             KN_PATH_DEGREE_MAX, KN_PATH_DEGREE_MAX + 1, npts);
+  else if (kind == KN_PATH_BEZIER_SPLINE && !closed && (npts - 1) % 3 != 0)
+    snprintf(why, cap, "an open bezier-spline has 3k + 1 points (p0, c1, c2, p1, ...), got %d",
+             npts);
+  else if (kind == KN_PATH_BEZIER_SPLINE && closed && npts % 3 != 0)
+    snprintf(why, cap, "a closed bezier-spline has 3k points (p0, c1, c2, p1, ..., c1, c2), "
+             "got %d", npts);
+  else
+    return 1;
+  return 0;
+}
+
+int kn_path_check_neighbours(const double *pts, int npts, int closed, char *why, size_t cap) {
+  int i, m = closed ? npts : npts - 1;
+  for (i = 0; i < m; i++) {
+    int j = (i + 1) % npts;
+    if (pts[2 * i] == pts[2 * j] && pts[2 * i + 1] == pts[2 * j + 1]) {
+      snprintf(why, cap, "points %d and %d coincide (a catmull-rom path with alpha > 0 needs "
+               "distinct neighbours)", i + 1, j + 1);
+      return 0;
+    }
+  }
+  return 1;
+}
+
+int kn_path_check_knots(const double *ctrl, const double *pts, int nseg, int closed, int npts,
+                        char *why, size_t cap) {
+  int i, j, k;
+  for (i = 0; i < nseg; i++) {
+    double best = HUGE_VAL;
+    int a = 0;
+    for (k = 0; k < 8 && isfinite(ctrl[8 * i + k]); k++) {}
+    if (k == 8) continue;
+    for (j = i - 1; j <= i + 1; j++) {
+      int p = closed ? (j + npts) % npts : j, q = closed ? (j + 1) % npts : j + 1;
+      double dist;
+      if (p < 0 || q >= npts) continue;
+      dist = hypot(pts[2 * q] - pts[2 * p], pts[2 * q + 1] - pts[2 * p + 1]);
+      if (dist < best) { best = dist; a = p; }
+    }
+    snprintf(why, cap, "points %d and %d are too close together for the knots of a "
+             "catmull-rom path", a + 1, (a + 1) % npts + 1);
+    return 0;
+  }
+  return 1;
+}
+
+const char *kn_path_length_error(const kn_path *p) {
+  if (p->length > 0.0 && isfinite(p->length)) return NULL;
+  return isfinite(p->length) ? "the points span no length" : "the path is too long for a double";
 }
 
 /* ---- evaluation ------------------------------------------------------------ */

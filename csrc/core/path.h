@@ -71,6 +71,26 @@ typedef struct kn_path {
                           never reads it) */
 } kn_path;
 
+/* The checks of a path's definition, each 1 when it passes, else 0 with
+   the reason written into why[cap] (NUL-terminated, cut to fit), in the
+   order they apply.  The count of npts points for the kind: a closed path
+   is not a single bezier; at least 2 points; a bezier of degree at most
+   KN_PATH_DEGREE_MAX; a bezier-spline of 3k + 1 points open, 3k closed. */
+int kn_path_check_count(int kind, int closed, int npts, char *why, size_t cap);
+/* Catmull-Rom with alpha > 0: no two neighbours equal, since the knot
+   interval |P_{j+1} - P_j|^alpha would be 0. */
+int kn_path_check_neighbours(const double *pts, int npts, int closed, char *why, size_t cap);
+/* Catmull-Rom, after kn_path_control: every control point finite.  A
+   segment whose knots do not increase (neighbours so close that
+   |P_{j+1} - P_j|^alpha vanishes beside the knot before it) has no finite
+   cubic; the reason names the closest pair of the points it is made of
+   (segment i: points i - 1 to i + 2). */
+int kn_path_check_knots(const double *ctrl, const double *pts, int nseg, int closed, int npts,
+                        char *why, size_t cap);
+/* After kn_path_init: NULL when the length is a positive finite number,
+   else the reason. */
+const char *kn_path_length_error(const kn_path *p);
+
 /* Segments and degree of a path of npts points (the caller has checked
    the count: bezier >= 2; bezier-spline 3k + 1 open, 3k closed, k >= 1;
    catmull-rom and linear >= 2). */

@@ -46,63 +46,15 @@ static void read_points(lua_State *L, int n, double *pts) {
   }
 }
 
-/* The count rules of each kind (path.h); raises on a bad count. */
-static void check_count(lua_State *L, int kind, int closed, int n) {
-  if (kind == KN_PATH_BEZIER && closed)
-    lk_argerror(L, 1, "a closed path needs kind 'bezier-spline', 'catmull-rom' or 'linear'");
-  if (n < 2)
-    lk_argerror(L, 1, lua_pushfstring(L, "at least 2 points expected, got %d", n));
-  if (kind == KN_PATH_BEZIER && n > KN_PATH_DEGREE_MAX + 1)
-    lk_argerror(L, 1, lua_pushfstring(L, "a bezier of degree at most %d expected (%d points), "
-                                      "got %d points", KN_PATH_DEGREE_MAX,
-                                      KN_PATH_DEGREE_MAX + 1, n));
-  if (kind == KN_PATH_BEZIER_SPLINE && !closed && (n - 1) % 3 != 0)
-    lk_argerror(L, 1, lua_pushfstring(L, "an open bezier-spline has 3k + 1 points "
-                                      "(p0, c1, c2, p1, ...), got %d", n));
-  if (kind == KN_PATH_BEZIER_SPLINE && closed && n % 3 != 0)
-    lk_argerror(L, 1, lua_pushfstring(L, "a closed bezier-spline has 3k points "
-                                      "(p0, c1, c2, p1, ..., c1, c2), got %d", n));
-}
-
-/* Catmull-Rom knots need distinct neighbours (alpha > 0: a zero interval). */
-static void check_neighbours(lua_State *L, const double *pts, int n, int closed) {
-  int i, m = closed ? n : n - 1;
-  for (i = 0; i < m; i++) {
-    int j = (i + 1) % n;
-    if (pts[2 * i] == pts[2 * j] && pts[2 * i + 1] == pts[2 * j + 1])
-      lk_argerror(L, 1, lua_pushfstring(L, "points %d and %d coincide (a catmull-rom path with "
-                                        "alpha > 0 needs distinct neighbours)", i + 1, j + 1));
-  }
-}
-
-/* A Catmull-Rom segment whose knots do not increase (neighbours so close
-   that |P_{j+1} - P_j|^alpha vanishes beside the knot before it) has no
-   finite cubic: refused, naming the closest pair of the points it is made
-   of (segment i: points i - 1 to i + 2).  Other kinds copy the finite
-   points they were given. */
-static void check_knots(lua_State *L, const double *ctrl, const double *pts, int nseg,
-                        int closed, int n) {
-  int i, j, k;
-  for (i = 0; i < nseg; i++) {
-    double best = HUGE_VAL;
-    int a = 0;
-    for (k = 0; k < 8 && isfinite(ctrl[8 * i + k]); k++) {}
-    if (k == 8) continue;
-    for (j = i - 1; j <= i + 1; j++) {
-      int p = closed ? (j + n) % n : j, q = closed ? (j + 1) % n : j + 1;
-      double dist;
-      if (p < 0 || q >= n) continue;
-      dist = hypot(pts[2 * q] - pts[2 * p], pts[2 * q + 1] - pts[2 * p + 1]);
-      if (dist < best) { best = dist; a = p; }
-    }
-    lk_argerror(L, 1, lua_pushfstring(L, "points %d and %d are too close together for the "
-                                      "knots of a catmull-rom path", a + 1, (a + 1) % n + 1));
-  }
+/* Raise the reason of a failed core check (path.h) on argument 1. */
+static void check(lua_State *L, int ok, const char *why) {
+  if (!ok) lk_argerror(L, 1, why);
 }
 
 static int kinetic_path(lua_State *L) {
   int kind, closed, n, nseg, degree, nsub;
   double alpha = 0.5, *pts, *ctrl;
+  char why[160];
   kn_path *p;
   luaL_checktype(L, 1, LUA_TTABLE);
   n = (int)lk_rawlen(L, 1);
@@ -117,21 +69,21 @@ static int kinetic_path(lua_State *L) {
   if (lk_getfieldnum(L, 1, 1, "alpha", &alpha) && kind != KN_PATH_CATMULL_ROM)
     lk_fielderror(L, 1, "alpha", "only a catmull-rom path takes it");
   if (!(alpha >= 0.0 && alpha <= 1.0)) lk_fieldrangeerror(L, 1, "alpha", "number in [0, 1]", alpha);
-  check_count(L, kind, closed, n);
+  check(L, kn_path_check_count(kind, closed, n, why, sizeof why), why);
   pts = (double *)lua_newuserdata(L, (size_t)n * 2 * sizeof(double));
   read_points(L, n, pts);
-  if (kind == KN_PATH_CATMULL_ROM && alpha > 0.0) check_neighbours(L, pts, n, closed);
+  if (kind == KN_PATH_CATMULL_ROM && alpha > 0.0)
+    check(L, kn_path_check_neighbours(pts, n, closed, why, sizeof why), why);
   nseg = kn_path_nseg(kind, closed, n);
   degree = kn_path_degree(kind, n);
   ctrl = (double *)lua_newuserdata(L, (size_t)nseg * (size_t)(degree + 1) * 2 * sizeof(double));
   kn_path_control(kind, closed, alpha, pts, n, ctrl);
-  if (kind == KN_PATH_CATMULL_ROM) check_knots(L, ctrl, pts, nseg, closed, n);
+  if (kind == KN_PATH_CATMULL_ROM)
+    check(L, kn_path_check_knots(ctrl, pts, nseg, closed, n, why, sizeof why), why);
   nsub = kn_path_count(ctrl, nseg, degree);
   p = (kn_path *)lk_newobject(L, kn_path_size(nseg, degree, nsub), KN_PATH);
   kn_path_init(p, kind, closed, nseg, degree, nsub, ctrl);
-  if (!(p->length > 0.0) || !isfinite(p->length))
-    lk_argerror(L, 1, isfinite(p->length) ? "the points span no length"
-                                          : "the path is too long for a double");
+  if (kn_path_length_error(p) != NULL) lk_argerror(L, 1, kn_path_length_error(p));
   return 1;
 }
 
