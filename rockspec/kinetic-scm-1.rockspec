@@ -83,6 +83,7 @@ build = {
         "csrc/core/step_times.c",
         "csrc/core/steps.c",
         "csrc/core/timeline.c",
+        "csrc/core/timeline_def.c",
         "csrc/core/viewport.c",
       },
       incdirs = { "csrc/core", "csrc/lua" },

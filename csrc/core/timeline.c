@@ -34,7 +34,7 @@ size_t kn_timeline_size(int nseg, int ncomp) {
   size_t n = (size_t)nseg, c = (size_t)ncomp;
   size_t doubles = (n + 1) + n + (n + 1) * c + 2 * n * c + c;
   return sizeof(kn_timeline) + doubles * sizeof(double)
-         + n * sizeof(const struct kn_easing *);
+         + n * sizeof(const struct kn_easing *) + c * sizeof(const char *) + sizeof(void *);
 }
 
 void kn_timeline_layout(kn_timeline *tl, int nseg, int ncomp) {
@@ -51,7 +51,15 @@ void kn_timeline_layout(kn_timeline *tl, int nseg, int ncomp) {
   tl->easing = (const struct kn_easing **)(void *)d;
 }
 
-void kn_timeline_finish(kn_timeline *tl) {
+const char **kn_timeline_names(kn_timeline *tl) {
+  return (const char **)(void *)(tl->easing + tl->nseg);
+}
+
+void **kn_timeline_slot(kn_timeline *tl) {
+  return (void **)(void *)(kn_timeline_names(tl) + tl->ncomp);
+}
+
+int kn_timeline_finish(kn_timeline *tl) {
   int i, n = tl->nseg, c = tl->ncomp;
   /* segment i starts at the sum of the durations before it, and t_max is
      the sum of them all */
@@ -67,6 +75,7 @@ void kn_timeline_finish(kn_timeline *tl) {
   tl->clock = 0.0;
   tl->hint_pass = -1.0;
   tl->hint_seg = -1;
+  return tl->duration > 0.0 && isfinite(tl->duration) && tl->total >= 0.0;
 }
 
 /* 0-based index of the last pass (HUGE_VAL when endless). */

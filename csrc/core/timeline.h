@@ -78,15 +78,28 @@ double kn_timeline_default_iterations(int after);
 /* The full turn of an angle unit (enum kn_angle_unit): 360 or 2 pi. */
 double kn_timeline_turn(int unit);
 
-/* Bytes for a timeline of nseg segments of ncomp components. */
+/* Bytes for a timeline of nseg segments of ncomp components: the struct,
+   its arrays, then ncomp names of the components (kn_timeline_names) and
+   one pointer the binding owns (kn_timeline_slot); the core reads
+   neither. */
 size_t kn_timeline_size(int nseg, int ncomp);
 
 /* Set nseg, ncomp and the array pointers of a zeroed block of that size. */
 void kn_timeline_layout(kn_timeline *tl, int nseg, int ncomp);
 
+/* The ncomp component names after the arrays: for named properties, the
+   binding's strings, which it keeps alive as long as the block. */
+const char **kn_timeline_names(kn_timeline *tl);
+
+/* The pointer after the names, the binding's own. */
+void **kn_timeline_slot(kn_timeline *tl);
+
 /* After keys, dur, easing, mode, turn, pivot, after, iterations and delay
-   are filled in: cumulative times, prepared segments, totals; clock = 0. */
-void kn_timeline_finish(kn_timeline *tl);
+   are filled in: cumulative times, prepared segments, totals; clock = 0.
+   Returns whether t_max is positive and finite and the total not NaN
+   (durations that sum past the largest double, or iterations that make
+   the total 0 times infinity, do not make a timeline). */
+int kn_timeline_finish(kn_timeline *tl);
 
 /* The state at timeline time t (any real; delay included) into out[ncomp].
    Pure: O(log nseg). */
@@ -146,5 +159,62 @@ void kn_timeline_move(kn_timeline *tl, double dt, kn_tl_move *m);
 
 /* Whether m's stretch (t0, t1] holds an event of a kind in mask. */
 int kn_timeline_crosses(const kn_timeline *tl, const kn_tl_move *m, unsigned mask);
+
+/* ---- definitions (timeline_def.c) ----------------------------------- */
+
+/* The shape of the keyframes, the first's for all: one number, an array
+   of ncomp numbers, named numbers (colours among them), one colour. */
+enum kn_tl_shape { KN_TL_NUMBER = 0, KN_TL_VECTOR = 1, KN_TL_NAMED = 2, KN_TL_COLOR = 3 };
+
+/* The options of a definition, besides its segments. */
+typedef struct kn_tl_options {
+  int nseg, ncomp;
+  int shape;                 /* enum kn_tl_shape */
+  int mode, unit, after;     /* enum kn_interp_mode, kn_angle_unit, kn_after */
+  double iterations, delay, pivot[2];
+  int space, hue;            /* colours: enum kn_color_space, kn_color_hue */
+} kn_tl_options;
+
+/* The defaults: one number, linear, degrees, stop, once, no delay, the
+   pivot at 0, colours mixed in oklab the shorter way round the hue. */
+void kn_timeline_options_init(kn_tl_options *o, int nseg);
+
+/* A zeroed block of kn_timeline_size(o->nseg, o->ncomp) bytes laid out,
+   with the options' mode, strategy, iterations, delay, turn and pivot. */
+void kn_timeline_init(kn_timeline *tl, const kn_tl_options *o);
+
+/* Where a check failed: segment seg's field (seg 0: the definition's
+   options; field NULL: the whole segment, or the definition when seg is
+   0 too) and why. */
+typedef struct kn_tl_error {
+  int seg;
+  const char *field;
+  char why[96];
+} kn_tl_error;
+
+/* The kinds of number a definition has, and the reason one given is not
+   of its kind ("finite number expected"), NULL when it is (is_number: the
+   value is a number at all). */
+enum kn_tl_number { KN_TL_FINITE, KN_TL_DURATION, KN_TL_ITERATIONS, KN_TL_DELAY };
+const char *kn_timeline_check_number(int kind, int is_number, double x);
+
+/* The checks of the options, each made where the definition's reading
+   reports it; 1 when they pass, else 0 with *e set.
+     size    segments x (components + 4) within KN_TIMELINE_MAX_ELEMENTS
+     polar   'polar' for 2-vectors, a pivot only for 'polar'
+     path    a path's keyframes are numbers, interpolated linearly
+     colors  colour keyframes interpolated linearly; color_space and hue
+             given only with colour keyframes */
+int kn_timeline_check_size(const kn_tl_options *o, kn_tl_error *e);
+int kn_timeline_check_polar(const kn_tl_options *o, int has_pivot, kn_tl_error *e);
+int kn_timeline_check_path(const kn_tl_options *o, kn_tl_error *e);
+int kn_timeline_check_colors(const kn_tl_options *o, int colors, int has_space, int has_hue,
+                             kn_tl_error *e);
+
+/* What a keyframe of the shape is called in a reason: "number", "array of
+   numbers", "table of named numbers"; with `counted`, as the first one
+   makes it: "array of 3 numbers" (written in buf), "colour". */
+const char *kn_timeline_shape_name(int shape, int ncomp, int counted, char *buf,
+                                   size_t size);
 
 #endif

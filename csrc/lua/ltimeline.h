@@ -18,26 +18,17 @@
 #include "lkinetic.h"
 #include "timeline.h"
 
-/* The block of a timeline is the core's kn_timeline_size bytes followed by
-   ncomp pointers to its property names (named shape): the bytes of the
+/* The block of a timeline is the core's kn_timeline_size bytes.  Its
+   names (kn_timeline_names), for the named shape, are the bytes of the
    strings in the user value's uv[1..ncomp], which keeps them alive (Lua
    never moves a string; only the debug library, which can defeat every C
    library's checks, reaches the user value).  Pointers to the interned
    strings themselves, not copies: Lua 5.4's lua_setfield caches strings by
    address, and timelines made from one definition then share its entries.
-   Then one pointer: the slot of the site where segments eased by a Lua
+   Its slot (kn_timeline_slot) is the site where segments eased by a Lua
    function run (lua_easing.c), published by the method running the core. */
-static inline size_t lk_tl_block_size(int nseg, int ncomp) {
-  return kn_timeline_size(nseg, ncomp) + (size_t)ncomp * sizeof(const char *)
-         + sizeof(lk_ease_site *);
-}
-
-static inline const char **lk_tl_names(kn_timeline *tl) {
-  return (const char **)(void *)((char *)tl + kn_timeline_size(tl->nseg, tl->ncomp));
-}
-
 static inline lk_ease_site **lk_tl_slot(kn_timeline *tl) {
-  return (lk_ease_site **)(void *)(lk_tl_names(tl) + tl->ncomp);
+  return (lk_ease_site **)kn_timeline_slot(tl);
 }
 
 /* The value at idx as errors show it: numbers printed ("-1", "0.5",

@@ -177,7 +177,7 @@ static void fill_out(lua_State *L, kn_timeline *tl, int self, int out) {
   }
   if (tl->user & CNAMES) {
     if (!lua_getmetatable(L, out)) {
-      const char **names = lk_tl_names(tl);
+      const char **names = kn_timeline_names(tl);
       for (j = 0; j < n; j++) {
         lua_pushnumber(L, (lua_Number)v[j]);
         lua_setfield(L, out, names[j]);

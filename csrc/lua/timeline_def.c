@@ -2,9 +2,10 @@
 ** timeline_def.c -- kinetic.timeline(def): a definition read and checked
 ** into a timeline block (ltimeline.h).
 **
-** All argument checks live here; the core (csrc/core/timeline.c) trusts
-** what it is given.  Errors name the place in def: "segment 2, field
-** 'duration': ...", "field 'from': ...".
+** The checks that need no Lua value to decide are the core's
+** (csrc/core/timeline_def.c); this file reads def, runs them where their
+** errors are reported and quotes their reasons.  Errors name the place in
+** def: "segment 2, field 'duration': ...", "field 'from': ...".
 */
 #include <math.h>
 #include <stdarg.h>
@@ -16,6 +17,11 @@
 #include "color.h"
 
 #define MAX_ELEMENTS KN_TIMELINE_MAX_ELEMENTS
+
+/* tl->user's shape bits are the core's enum kn_tl_shape. */
+typedef char shape_bits_are_the_core_shapes[(SHAPE_NUMBER == KN_TL_NUMBER
+  && SHAPE_VECTOR == KN_TL_VECTOR && SHAPE_NAMED == KN_TL_NAMED
+  && SHAPE_COLOR == KN_TL_COLOR) ? 1 : -1];
 
 /* ---- errors ----------------------------------------------------------- */
 
@@ -42,18 +48,40 @@ static const char *quoted(lua_State *L, int idx) {
   return lk_tl_shown(L, idx);
 }
 
-/* A finite number at idx, or an error "<ctx>: number expected, got ...". */
-static double finite_at(lua_State *L, int idx, int seg, const char *field,
-                        const char *prefix) {
-  double x;
-  if (lua_type(L, idx) != LUA_TNUMBER)
-    context_error(L, seg, field, "%snumber expected, got %s", prefix,
-                  lk_typename(L, idx));
-  x = (double)lua_tonumber(L, idx);
-  if (!isfinite(x))
-    context_error(L, seg, field, "%sfinite number expected, got %s", prefix,
-                  lk_tl_shown(L, idx));
+/* Raise the failure of a core check (kn_tl_error). */
+static int check_error(lua_State *L, const kn_tl_error *e) {
+  if (e->seg == 0 && e->field == NULL) return lk_argerror(L, 1, e->why);
+  return context_error(L, e->seg, e->field, "%s", e->why);
+}
+
+/* The number at idx, of kind `kind` (kn_timeline_check_number), or the
+   error "<ctx>: <prefix><reason>, got <the value as shown>". */
+static double number_at(lua_State *L, int idx, int seg, const char *field,
+                        const char *prefix, int kind) {
+  int is_number = lua_type(L, idx) == LUA_TNUMBER;
+  double x = is_number ? (double)lua_tonumber(L, idx) : 0.0;
+  const char *why = kn_timeline_check_number(kind, is_number, x);
+  if (why != NULL)
+    context_error(L, seg, field, "%s%s, got %s", prefix, why, lk_tl_shown(L, idx));
   return x;
+}
+
+/* Field `key` of the table at t (def, or segment seg's table), a number of
+   kind `kind`. */
+static double number_field(lua_State *L, int t, int seg, const char *key, int kind) {
+  double x;
+  lua_getfield(L, t, key);
+  x = number_at(L, -1, seg, key, "", kind);
+  lua_pop(L, 1);
+  return x;
+}
+
+/* The error "<ctx>: <what def.from's shape makes a keyframe> expected (as
+   'from'), got <got>" for state seg (0: def.from). */
+static int shape_error(lua_State *L, int seg, unsigned shape, int ncomp, const char *got) {
+  char buf[48];
+  return context_error(L, seg, seg == 0 ? "from" : "to", "%s expected (as 'from'), got %s",
+                       kn_timeline_shape_name((int)shape, ncomp, 1, buf, sizeof buf), got);
 }
 
 /* ---- states ----------------------------------------------------------- */
@@ -114,7 +142,7 @@ static unsigned from_shape(lua_State *L, int from, int uv, int *ncomp) {
   int n = 0, i, j;
   switch (lua_type(L, from)) {
     case LUA_TNUMBER:
-      finite_at(L, from, 0, "from", "");
+      number_at(L, from, 0, "from", "", KN_TL_FINITE);
       *ncomp = 1;
       return SHAPE_NUMBER;
     case LUA_TTABLE:
@@ -212,8 +240,8 @@ static void read_named(lua_State *L, int idx, int seg, int ncomp, int from, int 
     lua_rawget(L, idx);
     if (lua_isnil(L, -1)) {
       if (lk_rawlen(L, idx) > 0)                       /* {1, 2} */
-        context_error(L, seg, field, "table of named numbers expected (as 'from'), "
-                      "got an array of %d items", (int)lk_rawlen(L, idx));
+        shape_error(L, seg, SHAPE_NAMED, ncomp,
+                    lua_pushfstring(L, "an array of %d items", (int)lk_rawlen(L, idx)));
       context_error(L, seg, field, "property '%s' missing (as in 'from')", name);
     }
     if (colour) {
@@ -226,7 +254,7 @@ static void read_named(lua_State *L, int idx, int seg, int ncomp, int from, int 
       continue;
     }
     pre = lua_pushfstring(L, "property '%s': ", name);
-    dst[j] = finite_at(L, -2, seg, field, pre);
+    dst[j] = number_at(L, -2, seg, field, pre, KN_TL_FINITE);
     lua_pop(L, 3);
   }
   lua_pop(L, 1);
@@ -254,22 +282,15 @@ static void read_state(lua_State *L, int idx, int seg, unsigned shape,
   const char *field = seg == 0 ? "from" : "to";
   int j;
   if (shape == SHAPE_NUMBER) {
-    dst[0] = finite_at(L, idx, seg, field, "");
+    dst[0] = number_at(L, idx, seg, field, "", KN_TL_FINITE);
     return;
   }
   if (shape == SHAPE_COLOR) {
-    if (!color_form(L, idx))
-      context_error(L, seg, field, "colour expected (as 'from'), got %s", quoted(L, idx));
+    if (!color_form(L, idx)) shape_error(L, seg, shape, ncomp, quoted(L, idx));
     color_key(L, uv, 0, seg, idx, dst);
     return;
   }
-  if (lua_type(L, idx) != LUA_TTABLE) {
-    if (shape == SHAPE_VECTOR)
-      context_error(L, seg, field, "array of %d numbers expected (as 'from'), got %s",
-                    ncomp, lk_typename(L, idx));
-    context_error(L, seg, field, "table of named numbers expected (as 'from'), got %s",
-                  lk_typename(L, idx));
-  }
+  if (lua_type(L, idx) != LUA_TTABLE) shape_error(L, seg, shape, ncomp, lk_typename(L, idx));
   if (shape == SHAPE_NAMED) {
     read_named(L, idx, seg, ncomp, from, uv, dst);
     return;
@@ -277,17 +298,14 @@ static void read_state(lua_State *L, int idx, int seg, unsigned shape,
   {
     int len = (int)lk_rawlen(L, idx);
     if (len == 0 && lk_pushtablekind(L, idx) != LK_TABLE_EMPTY)   /* {x = 1} */
-      context_error(L, seg, field, "array of %d numbers expected (as 'from'), got %s",
-                    ncomp, lua_tostring(L, -1));
-    if (len != ncomp)
-      context_error(L, seg, field, "array of %d numbers expected (as 'from'), got %d",
-                    ncomp, len);
+      shape_error(L, seg, shape, ncomp, lua_tostring(L, -1));
+    if (len != ncomp) shape_error(L, seg, shape, ncomp, lua_pushfstring(L, "%d", len));
   }
   for (j = 0; j < ncomp; j++) {
     const char *pre;
     lua_rawgeti(L, idx, j + 1);
     pre = lua_pushfstring(L, "component %d: ", j + 1);
-    dst[j] = finite_at(L, -2, seg, field, pre);
+    dst[j] = number_at(L, -2, seg, field, pre, KN_TL_FINITE);
     lua_pop(L, 2);
   }
 }
@@ -346,29 +364,21 @@ static const char *const segment_field_names[] = { "to", "duration", "easing", N
 /* Stack of kinetic.timeline(def) while it builds the timeline. */
 enum { DEF = 1, UV = 2, FROM = 3, TL = 4 };
 
-/* The options of def, checked. */
+/* The options of def, checked: the core's, and the binding's own. */
 typedef struct timeline_options {
-  int nseg, ncomp;
-  unsigned shape;            /* SHAPE_* of def.from */
+  kn_tl_options k;
   unsigned events;           /* kn_tl_event_kind mask of the callbacks given */
-  int mode, unit, after;     /* indices into mode_names, unit_names, after_names */
-  double iterations, delay, pivot[2];
   int mapped;                /* the values go through a map (MAPPED) */
-  int space, hue;            /* colours: enum kn_color_space, enum kn_color_hue */
 } timeline_options;
 
 /* def.pivot into o->pivot: {x, y} of finite numbers for interpolation =
    'polar' (which needs 2-vector states), and absent otherwise. */
-static void read_pivot(lua_State *L, timeline_options *o) {
+static void read_pivot(lua_State *L, kn_tl_options *o) {
+  kn_tl_error e;
   int i;
-  o->pivot[0] = o->pivot[1] = 0.0;
   lua_getfield(L, DEF, "pivot");
+  if (!kn_timeline_check_polar(o, !lua_isnil(L, -1), &e)) check_error(L, &e);
   if (o->mode == KN_INTERP_POLAR) {
-    if (o->shape != SHAPE_VECTOR || o->ncomp != 2)
-      context_error(L, 0, "interpolation", "'polar' needs 2-vector states {x, y}, got %s",
-                    o->shape == SHAPE_VECTOR
-                      ? lua_pushfstring(L, "%d components", o->ncomp)
-                      : o->shape == SHAPE_NAMED ? "named properties" : "a number");
     if (lua_type(L, -1) == LUA_TTABLE && lk_rawlen(L, -1) == 0 &&
         lk_pushtablekind(L, -1) == LK_TABLE_NAMED)    /* {x = 0, y = 0} */
       context_error(L, 0, "pivot", "{x, y} expected for 'polar' (an array of 2 numbers), "
@@ -378,11 +388,9 @@ static void read_pivot(lua_State *L, timeline_options *o) {
                     lk_typename(L, -1));
     for (i = 0; i < 2; i++) {
       lua_rawgeti(L, -1, i + 1);
-      o->pivot[i] = finite_at(L, -1, 0, "pivot", i == 0 ? "x: " : "y: ");
+      o->pivot[i] = number_at(L, -1, 0, "pivot", i == 0 ? "x: " : "y: ", KN_TL_FINITE);
       lua_pop(L, 1);
     }
-  } else if (!lua_isnil(L, -1)) {
-    context_error(L, 0, "pivot", "only used with interpolation = 'polar'");
   }
   lua_pop(L, 1);
 }
@@ -391,17 +399,14 @@ static void read_pivot(lua_State *L, timeline_options *o) {
    length, and the timeline shows the point there: x, y and, with rotate,
    the angle; fields (2 or 3 names, a third implying rotate) names them for
    apply.  uv.path holds the path, uv.fields the names.  Returns 1. */
-static int read_path(lua_State *L, timeline_options *o, unsigned present) {
+static int read_path(lua_State *L, const kn_tl_options *o, unsigned present) {
   static const char defaults[3][8] = { "x", "y", "angle" };
+  kn_tl_error e;
   int n = 2, i, j;
   lua_getfield(L, DEF, "path");
   if (lk_topath(L, -1) == NULL)
     context_error(L, 0, "path", "%s expected, got %s", KN_PATH, lk_typename(L, -1));
-  if (o->shape != SHAPE_NUMBER)
-    context_error(L, 0, "path", "keyframes that are numbers (fractions of its length) "
-                  "expected, got %s", o->shape == SHAPE_VECTOR ? "arrays" : "named properties");
-  if (o->mode != KN_INTERP_LINEAR)
-    context_error(L, 0, "interpolation", "a path's fractions interpolate linearly");
+  if (!kn_timeline_check_path(o, &e)) check_error(L, &e);
   lua_setfield(L, UV, "path");
   lua_getfield(L, DEF, "rotate");
   if (!lua_isnil(L, -1) && lua_type(L, -1) != LUA_TBOOLEAN)
@@ -441,9 +446,7 @@ static int read_path(lua_State *L, timeline_options *o, unsigned present) {
 /* def.color_space (a CSS space name; oklab when absent) and def.hue
    ("shorter" when absent) of colour keyframes, into o and uv.color_space.
    Returns 1. */
-static int read_colors(lua_State *L, timeline_options *o) {
-  if (o->mode != KN_INTERP_LINEAR)
-    context_error(L, 0, "interpolation", "colours interpolate in color_space (linear expected)");
+static int read_colors(lua_State *L, kn_tl_options *o) {
   lua_getfield(L, DEF, "color_space");
   if (!lua_isnil(L, -1)) {
     const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
@@ -463,7 +466,7 @@ static int read_colors(lua_State *L, timeline_options *o) {
 /* Each segment's ends of every colour: the premultiplied components of its
    two keyframes in o->space, hue fixed up (kn_color_mix_ends), as the
    segment's prepared endpoints A and B (the linear mode lerps them). */
-static void prepare_colors(lua_State *L, kn_timeline *tl, const timeline_options *o) {
+static void prepare_colors(lua_State *L, kn_timeline *tl, const kn_tl_options *o) {
   lua_getfield(L, UV, "colors");
   lua_getfield(L, UV, "colorkeys");
   lua_pushnil(L);
@@ -484,30 +487,6 @@ static void prepare_colors(lua_State *L, kn_timeline *tl, const timeline_options
     lua_pop(L, 1);
   }
   lua_pop(L, 2);
-}
-
-/* def.iterations, present: a number >= 1 (math.huge included). */
-static double read_iterations(lua_State *L) {
-  double iterations;
-  lua_getfield(L, DEF, "iterations");
-  if (lua_type(L, -1) != LUA_TNUMBER)
-    context_error(L, 0, "iterations", "number >= 1 expected, got %s", lk_typename(L, -1));
-  iterations = (double)lua_tonumber(L, -1);
-  if (!(iterations >= 1.0))        /* NaN too; math.huge is fine */
-    context_error(L, 0, "iterations", "number >= 1 expected, got %s", lk_tl_shown(L, -1));
-  lua_pop(L, 1);
-  return iterations;
-}
-
-/* def.delay, present: a finite number >= 0. */
-static double read_delay(lua_State *L) {
-  double delay;
-  lua_getfield(L, DEF, "delay");
-  delay = finite_at(L, -1, 0, "delay", "");
-  if (delay < 0.0)
-    context_error(L, 0, "delay", "non-negative number expected, got %s", lk_tl_shown(L, -1));
-  lua_pop(L, 1);
-  return delay;
 }
 
 /* The callbacks of def (functions or absent), stored in the user value;
@@ -549,58 +528,48 @@ static unsigned check_names(lua_State *L, int nseg) {
 
 /* Every option of def but the segments into *o, in the order errors are
    reported: the shape of def.from (its names go to the user value), the
-   size, interpolation, angle_unit, after, pivot, iterations, delay and the
-   callbacks; an option def does not have (`present`, from check_names)
-   takes its default without a lookup.  Pushes the user value (UV) and
-   def.from (FROM). */
+   size, interpolation, angle_unit, after, pivot, iterations, delay, the
+   callbacks, the path and the colours; an option def does not have
+   (`present`, from check_names) keeps its default without a lookup.
+   Pushes the user value (UV) and def.from (FROM). */
 static void read_options(lua_State *L, timeline_options *o, unsigned present) {
+  kn_tl_options *k = &o->k;
+  kn_tl_error e;
   lua_createtable(L, 0, 4);                      /* UV */
   lua_getfield(L, DEF, "from");                  /* FROM */
-  o->ncomp = 0;
-  o->shape = from_shape(L, FROM, UV, &o->ncomp);
-  if ((double)o->nseg * (o->ncomp + 4) > MAX_ELEMENTS)
-    lk_argerror(L, DEF, "too many segments");
-  o->mode = !(present & HAS_INTERPOLATION) ? KN_INTERP_LINEAR
-    : option(L, "interpolation", kn_interp_mode_name, KN_INTERP_LINEAR);
-  o->unit = !(present & HAS_ANGLE_UNIT) ? KN_UNIT_DEGREES
-    : option(L, "angle_unit", kn_timeline_unit_name, KN_UNIT_DEGREES);
-  o->after = !(present & HAS_AFTER) ? KN_AFTER_STOP
-    : option(L, "after", kn_timeline_after_name, KN_AFTER_STOP);
-  o->pivot[0] = o->pivot[1] = 0.0;
-  if ((present & HAS_PIVOT) || o->mode == KN_INTERP_POLAR) read_pivot(L, o);
-  o->iterations = !(present & HAS_ITERATIONS) ? kn_timeline_default_iterations(o->after)
-    : read_iterations(L);
-  o->delay = !(present & HAS_DELAY) ? 0.0 : read_delay(L);
+  k->shape = (int)from_shape(L, FROM, UV, &k->ncomp);
+  if (!kn_timeline_check_size(k, &e)) check_error(L, &e);
+  if (present & HAS_INTERPOLATION)
+    k->mode = option(L, "interpolation", kn_interp_mode_name, k->mode);
+  if (present & HAS_ANGLE_UNIT) k->unit = option(L, "angle_unit", kn_timeline_unit_name, k->unit);
+  if (present & HAS_AFTER) k->after = option(L, "after", kn_timeline_after_name, k->after);
+  if ((present & HAS_PIVOT) || k->mode == KN_INTERP_POLAR) read_pivot(L, k);
+  k->iterations = !(present & HAS_ITERATIONS) ? kn_timeline_default_iterations(k->after)
+    : number_field(L, DEF, 0, "iterations", KN_TL_ITERATIONS);
+  if (present & HAS_DELAY) k->delay = number_field(L, DEF, 0, "delay", KN_TL_DELAY);
   o->events = !(present & HAS_CALLBACKS) ? 0 : read_callbacks(L);
-  o->mapped = (present & (HAS_PATH | HAS_ROTATE | HAS_FIELDS)) ? read_path(L, o, present) : 0;
-  o->space = KN_CS_OKLAB;
-  o->hue = KN_HUE_SHORTER;
+  o->mapped = (present & (HAS_PATH | HAS_ROTATE | HAS_FIELDS)) ? read_path(L, k, present) : 0;
   lua_getfield(L, UV, "colors");
-  if (!lua_isnil(L, -1)) o->mapped = read_colors(L, o);
-  else if (present & (HAS_COLOR_SPACE | HAS_HUE))
-    context_error(L, 0, (present & HAS_COLOR_SPACE) ? "color_space" : "hue",
-                  "only colour keyframes take it");
+  if (!kn_timeline_check_colors(k, !lua_isnil(L, -1), (present & HAS_COLOR_SPACE) != 0,
+                                (present & HAS_HUE) != 0, &e))
+    check_error(L, &e);
+  if (!lua_isnil(L, -1)) o->mapped = read_colors(L, k);
   lua_pop(L, 1);
 }
 
 /* Push the timeline block (TL) for the options, its fields set and, for
-   named properties, lk_tl_names(tl) pointing at the names in the user value. */
+   named properties, kn_timeline_names(tl) pointing at the names in the
+   user value. */
 static kn_timeline *new_block(lua_State *L, const timeline_options *o) {
-  kn_timeline *tl = (kn_timeline *)lk_newobject(L, lk_tl_block_size(o->nseg, o->ncomp), KN_TIMELINE);
-  kn_timeline_layout(tl, o->nseg, o->ncomp);
-  tl->mode = o->mode;
-  tl->after = o->after;
-  tl->iterations = o->iterations;
-  tl->delay = o->delay;
-  tl->turn = kn_timeline_turn(o->unit);
-  tl->pivot[0] = o->pivot[0];
-  tl->pivot[1] = o->pivot[1];
-  tl->user = o->shape | (o->events << EVENTS_SHIFT) | (o->mapped ? MAPPED : 0u);
-  if (o->shape == SHAPE_NAMED) {
-    const char **names = lk_tl_names(tl);
+  kn_timeline *tl = (kn_timeline *)lk_newobject(L, kn_timeline_size(o->k.nseg, o->k.ncomp),
+                                                KN_TIMELINE);
+  kn_timeline_init(tl, &o->k);
+  tl->user = (unsigned)o->k.shape | (o->events << EVENTS_SHIFT) | (o->mapped ? MAPPED : 0u);
+  if (o->k.shape == KN_TL_NAMED) {
+    const char **names = kn_timeline_names(tl);
     unsigned cnames = CNAMES;
     int i;
-    for (i = 0; i < o->ncomp; i++) {
+    for (i = 0; i < o->k.ncomp; i++) {
       size_t len;
       lua_rawgeti(L, UV, i + 1);
       names[i] = lua_tolstring(L, -1, &len);
@@ -610,21 +579,6 @@ static kn_timeline *new_block(lua_State *L, const timeline_options *o) {
     tl->user |= cnames;
   }
   return tl;
-}
-
-/* Segment i's duration (the table `seg` at its index): a finite number > 0. */
-static double read_duration(lua_State *L, int seg, int i) {
-  double d;
-  lua_getfield(L, seg, "duration");
-  if (lua_type(L, -1) != LUA_TNUMBER)
-    context_error(L, i, "duration", "positive number expected, got %s", lk_typename(L, -1));
-  d = (double)lua_tonumber(L, -1);
-  if (!isfinite(d))
-    context_error(L, i, "duration", "finite number expected, got %s", lk_tl_shown(L, -1));
-  if (!(d > 0.0))
-    context_error(L, i, "duration", "positive number expected, got %s", lk_tl_shown(L, -1));
-  lua_pop(L, 1);
-  return d;
 }
 
 /* Segment i's easing (the table `seg` at its index): absent (linear), an
@@ -655,6 +609,7 @@ static const struct kn_easing *read_easing(lua_State *L, kn_timeline *tl,
    and easing. */
 static void read_segment(lua_State *L, kn_timeline *tl, unsigned shape, int i) {
   int seg = lua_gettop(L) + 1;
+  char buf[48];
   lua_rawgeti(L, DEF, i);
   if (lua_type(L, seg) != LUA_TTABLE)
     context_error(L, i, NULL, "table { to = ..., duration = ... } expected, got %s",
@@ -662,13 +617,11 @@ static void read_segment(lua_State *L, kn_timeline *tl, unsigned shape, int i) {
   lua_getfield(L, seg, "to");
   if (lua_isnil(L, -1))
     context_error(L, i, "to", "%s expected, got nil",
-                  shape == SHAPE_NUMBER ? "number"
-                  : shape == SHAPE_VECTOR ? "array of numbers"
-                  : "table of named numbers");
+                  kn_timeline_shape_name((int)shape, tl->ncomp, 0, buf, sizeof buf));
   read_state(L, seg + 1, i, shape, tl->ncomp, FROM, UV,
              tl->keys + (size_t)i * (size_t)tl->ncomp);
   lua_pop(L, 1);
-  tl->dur[i - 1] = read_duration(L, seg, i);
+  tl->dur[i - 1] = number_field(L, seg, i, "duration", KN_TL_DURATION);
   tl->easing[i - 1] = read_easing(L, tl, seg, i);
   lua_pop(L, 1);                                 /* the segment */
 }
@@ -678,23 +631,22 @@ static void read_segment(lua_State *L, kn_timeline *tl, unsigned shape, int i) {
 int lk_timeline_new(lua_State *L) {
   timeline_options o;
   kn_timeline *tl;
-  int i;
+  int i, nseg;
   if (lua_type(L, DEF) != LUA_TTABLE)
     return lk_typeerror(L, DEF, "table");
   lua_settop(L, DEF);
-  o.nseg = (int)lk_rawlen(L, DEF);
-  if (o.nseg == 0)
+  nseg = (int)lk_rawlen(L, DEF);
+  if (nseg == 0)
     return lk_argerror(L, DEF,
       "at least one segment { to = ..., duration = ... } expected, got none");
-  read_options(L, &o, check_names(L, o.nseg));
+  kn_timeline_options_init(&o.k, nseg);
+  read_options(L, &o, check_names(L, nseg));
   tl = new_block(L, &o);                         /* TL */
-  read_state(L, FROM, 0, o.shape, o.ncomp, FROM, UV, tl->keys);
-  for (i = 1; i <= o.nseg; i++) read_segment(L, tl, o.shape, i);
-  kn_timeline_finish(tl);
-  if (o.mapped && o.shape != SHAPE_NUMBER) prepare_colors(L, tl, &o);
-  if (!(tl->duration > 0.0) || !isfinite(tl->duration) ||
-      !(tl->total >= 0.0))
+  read_state(L, FROM, 0, (unsigned)o.k.shape, o.k.ncomp, FROM, UV, tl->keys);
+  for (i = 1; i <= nseg; i++) read_segment(L, tl, (unsigned)o.k.shape, i);
+  if (!kn_timeline_finish(tl))
     return lk_argerror(L, DEF, "total duration out of range");
+  if (o.mapped && o.k.shape != KN_TL_NUMBER) prepare_colors(L, tl, &o.k);
   lua_pushvalue(L, UV);
   lk_setuservalue(L, TL);
   lua_settop(L, TL);
