@@ -66,7 +66,7 @@ double kn_anim_progress(const kn_animator *A, int node) {
         if (d0 > 0.0 && d / d0 > worst) worst = d / d0;
       }
     }
-    return 1.0 - worst;
+    return worst >= 1.0 ? 0.0 : 1.0 - worst;   /* moving away: no progress yet */
   }
   u = kn_span_local(&nd->span, nd->clock, &pass, &phase);
   return phase < 0 ? 0.0 : kn_span_progress(&nd->span, u, pass);
@@ -249,6 +249,16 @@ static double clampd(double x, double lo, double hi) {
   return x < lo ? lo : x > hi ? hi : x;
 }
 
+/* Frame time tau0 + (t - t0) rate of node time t, kept within the move's
+   frame times [lo, hi]: rounding at the clock's magnitude (passes far
+   shorter than an ulp of the clock) or an overflowing pass count
+   (inf - inf) must not put an event outside its frame; NaN gives hi. */
+static double frame_time(double tau0, double t0, double rate, double t, double lo,
+                         double hi) {
+  double tau = tau0 + (t - t0) * rate;
+  return tau >= lo ? (tau <= hi ? tau : hi) : tau < lo ? lo : hi;
+}
+
 /* Advance child k of a group: where the binding's code may run (a field
    not yet read, an object with a metatable), through its guard, which
    stops the child that raised and lets the sweep go on with the others --
@@ -265,6 +275,7 @@ static void sweep_kids(kn_animator *A, const kn_anim_io *io, int g, double ua, d
                        int inclusive, double taua, double taub) {
   int fwd = ub >= ua, j, n = A->nodes[g].nkids;
   double slope = ub != ua ? (taub - taua) / (ub - ua) : 0.0;
+  double lo = taua < taub ? taua : taub, hi = taua < taub ? taub : taua;
   for (j = 0; j < n; j++) {
     int k = A->nodes[g].kids[fwd ? j : n - 1 - j];
     kn_node *kn = &A->nodes[k];
@@ -275,7 +286,7 @@ static void sweep_kids(kn_animator *A, const kn_anim_io *io, int g, double ua, d
     ca = ua >= s + D ? D : ua <= s ? 0.0 : ua - s;   /* the ends exactly */
     cb = ub >= s + D ? D : ub <= s ? 0.0 : ub - s;
     if (kn->kind == KN_NODE_CALL) {
-      kn_anim_event(A, k, KN_EV_CALL, taua + (s - ua) * slope);
+      kn_anim_event(A, k, KN_EV_CALL, frame_time(taua, ua, slope, s, lo, hi));
       continue;
     }
     /* a spring of a group of springs (a top-level group, at the rate of the
@@ -323,7 +334,8 @@ static void sweep_group(kn_animator *A, const kn_anim_io *io, int g, double t0, 
   A->nodes[g].user |= KN_AN_SWEPT;
   t1 = clampd(t1, d, sp.total);
   rate = t1 != t0 ? (tau1 - tau0) / (t1 - t0) : 0.0;
-#define TAU(t) (tau0 + ((t) - t0) * rate)
+#define TAU(t) frame_time(tau0, t0, rate, (t), tau0 < tau1 ? tau0 : tau1, \
+                          tau0 < tau1 ? tau1 : tau0)
   if (!(T > 0.0) || T == HUGE_VAL) {             /* one pass, no turning */
     double u0 = T > 0.0 ? ta - d : 0.0, u1 = T > 0.0 ? t1 - d : 0.0;
     if (T > 0.0 || inclusive) sweep_kids(A, io, g, u0, u1, inclusive, TAU(ta), tau1);
@@ -594,16 +606,16 @@ void kn_anim_run(kn_animator *A, const kn_anim_io *io, double dt, int from, int 
   for (i = from; i < A->nroots; i++) {    /* chained nodes join */
     int id = A->roots[i];
     kn_node *nd = &A->nodes[id];
+    int split = rest && i < n0 && !(nd->user & KN_AN_DEFERRED);   /* kn_anim_split moved it */
     if (nd->state != KN_NODE_LIVE || nd->paused) continue;
-    if (rest && i < n0 && !(nd->user & KN_AN_DEFERRED)) continue;
     A->loop_i = i;
     if (!starts) {
-      advance_root(A, io, id, dt);
+      if (!split) advance_root(A, io, id, dt);
       continue;
     }
     if (i >= n0) break;
     if (!nd->started || (nd->kind == KN_NODE_GROUP && !(nd->user & KN_AN_SWEPT))) {
-      prestart(A, io, id);
+      if (!split) prestart(A, io, id);    /* (one the split moved waits in its delay) */
       waiting += !A->nodes[id].started;
     }
   }
