@@ -7,10 +7,11 @@
 -- pure-Lua manager of field springs.
 --
 -- The tween rows use the default easing on both sides: kinetic's "outQuad"
--- and the manager's "quadout", both 1 - (1 - p)^2.  The row of NT tweens
--- keeps its animator (its manager) from one harness call to the next: it
--- is built after a full collection, and its tweens started by a first
--- frame, on the first call only, so every timed frame is a frame of
+-- and the manager's "quadout", both 1 - (1 - p)^2; the creation row names
+-- it, as a program does (an options table; flux's :ease).  The row of NT
+-- tweens keeps its animator (its manager) from one harness call to the
+-- next: it is built after a full collection, and its tweens started by a
+-- first frame, on the first call only, so every timed frame is a frame of
 -- running tweens (1e9 s long: none ends).  The guards below, run at load,
 -- check that both sides write the same values.
 local kinetic = require("kinetic")
@@ -47,6 +48,14 @@ local function tween_new(obj, time, vars)
   return self
 end
 
+-- tw:ease(name): the easing of that name, refused when the easing table
+-- has none (flux checks the name when it is set); chains.
+function Tween:ease(name)
+  if not easing[name] then error("bad easing type '" .. tostring(name) .. "'", 2) end
+  self._ease = name
+  return self
+end
+
 function Tween:init()
   local obj = self.obj
   for k, v in pairs(self.vars) do
@@ -64,6 +73,8 @@ local function group_new()
   return setmetatable({ list = {}, tweens_of = {} }, Group)
 end
 
+-- The tween joins the list and its object's set, and knows its group (as
+-- flux's does, for its :after).
 function Group:to(obj, time, vars)
   if type(obj) ~= "table" then error("expected object table") end
   local tw = tween_new(obj, time, vars)
@@ -73,8 +84,8 @@ function Group:to(obj, time, vars)
     self.tweens_of[obj] = of
   end
   of[tw] = true
-  local list = self.list
-  list[#list + 1] = tw
+  table.insert(self.list, tw)
+  tw.parent = self
   return tw
 end
 
@@ -187,29 +198,31 @@ local function lua_frame()
 end
 
 ---------------------------------------------------------------------------
--- Creation of one tween of 2 fields on a fresh object.  Each side builds
--- its object and its values table in the loop.  One animator (one group)
--- per call, emptied every BATCH tweens -- anim:stop(), the group's remove
--- of each of its tweens -- so that neither grows across the harness's
--- calls and both reuse their storage, as a program's long-lived animator
--- does; the time per tween includes its share of that.
+-- Creation of one tween of 2 fields on a fresh object, the way a program
+-- writes it: each side builds, per call, its object, its values table
+-- and its easing -- kinetic an options table { easing = "outQuad" },
+-- the manager flux's chained :ease("quadout").  NC new objects go into
+-- one animator (one group): a fresh one per harness call, and a fresh one
+-- again every NC tweens when a call makes more, so that the time per
+-- tween includes its share of a store growing to NC tweens and of the
+-- collection of the ones before.
 
-local BATCH = 1000
+local NC = 10000
 
 local function kinetic_create(n)
-  local anim, a = kinetic.animator(), nil
+  local anim, a
   for i = 1, n do
-    if i % BATCH == 0 then anim:stop() end
-    a = anim:to({ x = 0, y = 0 }, 0.5, { x = 100, y = 50 })
+    if i % NC == 1 then anim = kinetic.animator() end
+    a = anim:to({ x = 0, y = 0 }, 0.5, { x = 100, y = 50 }, { easing = "outQuad" })
   end
   return a
 end
 
 local function lua_create(n)
-  local group, tw = group_new(), nil
+  local group, tw
   for i = 1, n do
-    if i % BATCH == 0 then group:stop() end
-    tw = group:to({ x = 0, y = 0 }, 0.5, { x = 100, y = 50 })
+    if i % NC == 1 then group = group_new() end
+    tw = group:to({ x = 0, y = 0 }, 0.5, { x = 100, y = 50 }):ease("quadout")
   end
   return tw
 end
@@ -328,9 +341,9 @@ local function close(a, b, tol)
   return abs(a - b) <= tol * max(abs(a), abs(b))
 end
 
-do -- tweens: 1 s long, checked mid-way and after the end
-  local anim, ko = kinetic_tweens(200, 1)
-  local group, lo = lua_tweens(200, 1)
+-- kinetic's tweens of the objects ko and the manager's of lo, 1 s long:
+-- checked mid-way and after the end.
+local function check_tweens(what, anim, ko, group, lo)
   for frame = 1, 80 do
     anim:update(DT)
     group:update(DT)
@@ -338,15 +351,31 @@ do -- tweens: 1 s long, checked mid-way and after the end
       for i = 1, #ko do
         for _, k in ipairs({ "x", "y" }) do
           if not close(ko[i][k], lo[i][k], 1e-12) then
-            error(string.format("bench_animator: tween %d field %s after %d frames: kinetic %.17g, Lua %.17g",
-                                i, k, frame, ko[i][k], lo[i][k]))
+            error(string.format("bench_animator: %s %d field %s after %d frames: kinetic %.17g, Lua %.17g",
+                                what, i, k, frame, ko[i][k], lo[i][k]))
           end
         end
       end
     end
   end
-  assert(ko[1].x == 100 and ko[1].y == 50, "bench_animator: kinetic's tweens did not end on their values")
-  assert(anim:count() == 0 and #group.list == 0, "bench_animator: tweens left running")
+  assert(ko[1].x == 100 and ko[1].y == 50, "bench_animator: kinetic's " .. what .. "s did not end on their values")
+  assert(anim:count() == 0 and #group.list == 0, "bench_animator: " .. what .. "s left running")
+end
+
+do -- the frame row's tweens
+  local anim, ko = kinetic_tweens(200, 1)
+  local group, lo = lua_tweens(200, 1)
+  check_tweens("tween", anim, ko, group, lo)
+end
+
+do -- the creation row's tweens, made as it makes them
+  local anim, group, ko, lo = kinetic.animator(), group_new(), {}, {}
+  for i = 1, 200 do
+    ko[i], lo[i] = { x = 0, y = 0 }, { x = 0, y = 0 }
+    anim:to(ko[i], 1, { x = 100, y = 50 }, { easing = "outQuad" })
+    group:to(lo[i], 1, { x = 100, y = 50 }):ease("quadout")
+  end
+  check_tweens("created tween", anim, ko, group, lo)
 end
 
 do -- springs: through a retarget
@@ -380,7 +409,9 @@ return {
   -- call (both sides') would stay alive through the rows after it, and a
   -- heap that large spaces out the collections the creation row pays for.
   rows = {
-    { name = "anim:to creation",
+    -- ns per tween: anim:to with an options table into an animator of
+    -- NC new objects
+    { name = "anim:to creation, options, 10,000 objects",
       kinetic = kinetic_create, baseline = lua_create },
     -- ns per spring (per = NS); reported, no target
     { name = "100 field springs, one frame", per = NS,
