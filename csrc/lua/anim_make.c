@@ -137,48 +137,67 @@ static int check_value(lua_State *L, int arg, int allow) {
     t == LUA_TSTRING ? lua_tostring(L, -1) : lk_typename(L, -1), t == LUA_TSTRING ? "'" : ""));
 }
 
+/* The fields of a values table of at most STASH_MAX numbers, as checked:
+   their names on the stack from base on, in lua_next's order, their
+   numbers in x; n = -1 when the table holds anything else (or more). */
+#define STASH_MAX 8
+typedef struct value_stash {
+  int base, n;
+  double x[STASH_MAX];
+} value_stash;
+
 /* Check the values table at arg; returns how many paths it holds, and
-   in *colors how many colours. */
-static int check_values(lua_State *L, int arg, int tween, int *colors) {
-  int any = 0, paths = 0;
+   in *colors how many colours.  vs (NULL: none) gets the stash of its
+   fields when they are all numbers. */
+static int check_values(lua_State *L, int arg, int tween, int *colors, value_stash *vs) {
+  int any = 0, paths = 0, keep;
   *colors = 0;
   if (lua_type(L, arg) != LUA_TTABLE) lk_typeerror(L, arg, "table of values");
+  if (vs != NULL) {
+    luaL_checkstack(L, STASH_MAX + 2, "values");
+    vs->base = lua_gettop(L) + 1;
+    vs->n = 0;
+  }
   lua_pushnil(L);
   while (lua_next(L, arg)) {
+    keep = 0;
     switch (check_value(L, arg, ALLOW_RELATIVE | ALLOW_COLOR | (tween ? ALLOW_PATH : 0))) {
       case VALUE_PATH: paths++; break;
       case VALUE_COLOR: (*colors)++; break;
-      default: break;
+      default: keep = lua_type(L, -1) == LUA_TNUMBER; break;
     }
     any = 1;
+    if (vs != NULL && vs->n >= 0) {
+      if (keep && vs->n < STASH_MAX) vs->x[vs->n++] = (double)lua_tonumber(L, -1);
+      else vs->n = -1;
+    }
     lua_pop(L, 1);
+    if (vs != NULL && vs->n > 0) lua_pushvalue(L, -1);   /* the name stays */
   }
   if (!any) lk_argerror(L, arg, "table of values expected, got an empty table");
   return paths;
 }
 
-/* Interned id of the field name on top (interned now if it is new); ids:
-   the stack index of the user value's UV_KEYIDS table (0: look it up). */
-static int key_id(lk_frame *F, int ids) {
+/* Interned id of the field name at stack index k (interned now if it is
+   new); ids: the stack index of the user value's UV_KEYIDS table.  Both
+   indices absolute. */
+static int key_id(lk_frame *F, int ids, int k) {
   lua_State *L = F->L;
   int id;
-  if (ids == 0) lua_rawgeti(L, F->uv, UV_KEYIDS);
-  else lua_pushvalue(L, ids);
-  lua_pushvalue(L, -2);
-  lua_rawget(L, -2);
+  lua_pushvalue(L, k);
+  lua_rawget(L, ids);
   id = (int)lua_tointeger(L, -1);
   lua_pop(L, 1);
   if (id == 0) {
     id = ++F->P->nkeys;
-    lua_pushvalue(L, -2);
+    lua_pushvalue(L, k);
     lua_pushinteger(L, (lua_Integer)id);
-    lua_rawset(L, -3);
+    lua_rawset(L, ids);
     lua_rawgeti(L, F->uv, UV_KEYNAMES);
-    lua_pushvalue(L, -3);
+    lua_pushvalue(L, k);
     lua_rawseti(L, -2, id);
     lua_pop(L, 1);
   }
-  lua_pop(L, 1);
   return id;
 }
 
@@ -201,7 +220,7 @@ static void add_path_channels(lk_frame *F, int node, int tidx, int ids, unsigned
   for (i = 0; i < pf->n; i++) {
     int key, c;
     lua_pushstring(L, pf->name[i]);
-    key = key_id(F, ids);
+    key = key_id(F, ids, lua_gettop(L));
     c = kn_anim_chan_new(&F->P->A, node, lua_topointer(L, tidx), key, 0);
     if (c < 0) luaL_error(L, "not enough memory");
     F->P->A.chans[c].flags = flags;
@@ -239,9 +258,7 @@ static void add_channels(lk_frame *F, int node, int tidx, int vidx, unsigned fla
     if (vo != NULL && lua_type(L, -1) != LUA_TNUMBER && lua_type(L, -1) != LUA_TTABLE &&
         !relative_value(L, -1, &x))
       n = 4;                                   /* a colour */
-    lua_pushvalue(L, -2);
-    key = key_id(F, ids);
-    lua_pop(L, 1);
+    key = key_id(F, ids, lua_gettop(L) - 1);
     c = kn_anim_chan_new(&F->P->A, node, object, key, n);
     if (c < 0) luaL_error(L, "not enough memory");
     ch = &F->P->A.chans[c];
@@ -267,8 +284,39 @@ static void add_channels(lk_frame *F, int node, int tidx, int vidx, unsigned fla
   lua_pop(L, 1);
 }
 
+/* The channels of node for the object at tidx and the numbers of vs;
+   flags for every channel. */
+static void add_stashed_channels(lk_frame *F, int node, int tidx, unsigned flags,
+                                 const value_stash *vs) {
+  lua_State *L = F->L;
+  const void *object = lua_topointer(L, tidx);
+  int ids, i, c, key;
+  lua_rawgeti(L, F->uv, UV_KEYIDS);
+  ids = lua_gettop(L);
+  for (i = 0; i < vs->n; i++) {
+    key = key_id(F, ids, vs->base + i);
+    c = kn_anim_chan_new(&F->P->A, node, object, key, 0);
+    if (c < 0) luaL_error(L, "not enough memory");
+    F->P->A.chans[c].flags = flags;
+    F->P->A.chans[c].given[0] = vs->x[i];
+    lua_pushvalue(L, tidx); lua_rawseti(L, F->targets, c + 1);
+    lua_pushvalue(L, vs->base + i); lua_rawseti(L, F->keys, c + 1);
+  }
+  lua_pop(L, 1);
+}
+
 /* ---- options ------------------------------------------------------------------ */
 
+/* The options read_opts and the methods test, one bit each in
+   anim_opts.has; the tween's names come first, in this order. */
+enum {
+  OPT_EASING, OPT_DELAY, OPT_ITERATIONS, OPT_AFTER, OPT_STAGGER, OPT_ON_START, OPT_ON_UPDATE,
+  OPT_ON_COMPLETE, OPT_ROTATE, OPT_FIELDS, OPT_COLOR_SPACE, OPT_HUE, OPT_VELOCITY, OPT_COUNT
+};
+static const char *const opt_names[OPT_COUNT] = {
+  "easing", "delay", "iterations", "after", "stagger", "on_start", "on_update",
+  "on_complete", "rotate", "fields", "color_space", "hue", "velocity"
+};
 static const char *const tween_options[] = {
   "easing", "delay", "iterations", "after", "stagger", "on_start", "on_update",
   "on_complete", "rotate", "fields", "color_space", "hue", NULL
@@ -289,9 +337,16 @@ typedef struct anim_opts {
   int t;                 /* the options table (absolute), 0: none */
   int arg;               /* its argument number */
   unsigned present;      /* lk_checkoptions' bits */
+  unsigned has;          /* the OPT_* bits of the names present */
+  int meta;              /* the table has a metatable: every option is read */
   double delay, iterations;
   int after;
   int easing;            /* stack index of the easing, 0: outQuad */
+  const kn_easing *ease; /* that easing, NULL for a Lua function */
+  int ez;                /* stack index of opts.easing as scanned, 0: not */
+  int given;             /* stack index of the easing option's value */
+  int kset;              /* stack index of the table of kept easings, 0 */
+  int kept;              /* the easing is in that set */
   int cb[3];             /* on_start, on_update, on_complete; 0: none */
   int sfrom;             /* stagger origin, KN_STAGGER_* */
   double sindex, stotal;
@@ -300,7 +355,22 @@ typedef struct anim_opts {
   value_opts values;     /* what paths and colours do */
 } anim_opts;
 
-static int opt_present(lua_State *L, const anim_opts *o, const char *key) {
+/* The OPT_* bits of the names of `known` (a list whose names are
+   lk_checkoptions' bits `present`) that are present. */
+static unsigned opt_bits(const char *const *known, unsigned present) {
+  unsigned bits = 0;
+  int i, j;
+  if (known == tween_options) return present;
+  for (i = 0; present != 0; i++, present >>= 1) {
+    if (!(present & 1u)) continue;
+    for (j = 0; j < OPT_COUNT && strcmp(known[i], opt_names[j]) != 0; j++) {}
+    if (j < OPT_COUNT) bits |= 1u << j;
+  }
+  return bits;
+}
+
+/* Whether the options give `key`: a field that is not nil. */
+static int field_present(lua_State *L, const anim_opts *o, const char *key) {
   int p;
   if (o->t == 0) return 0;
   lua_getfield(L, o->t, key);
@@ -309,9 +379,56 @@ static int opt_present(lua_State *L, const anim_opts *o, const char *key) {
   return p;
 }
 
+/* Whether the options give option k (OPT_*).  A table without a
+   metatable gives what lk_checkoptions found in it; one with a metatable
+   is asked, as an __index may give any. */
+static int opt_present(lua_State *L, const anim_opts *o, int k) {
+  if (o->meta) return field_present(L, o, opt_names[k]);
+  return (int)((o->has >> k) & 1u);
+}
+
+/* Whether option k is to be read: present, or perhaps given by an
+   __index (the reading then finds nil when it is not). */
+static int opt_maybe(const anim_opts *o, int k) {
+  return o->meta || ((o->has >> k) & 1u);
+}
+
+/* lk_checkoptions(L, o->t, o->arg, tween_options, 0, NULL) in one pass
+   that also leaves the value of the easing option on the stack, at o->ez
+   (nil when absent).  A key that is not a tween's option name (the
+   first OPT_VELOCITY of opt_names, compared as lk_checkoptions does: all
+   its bytes) has lk_checkoptions raise its error. */
+static unsigned scan_tween_options(lua_State *L, anim_opts *o) {
+  unsigned seen = 0;
+  lua_pushnil(L);
+  o->ez = lua_gettop(L);
+  lua_pushnil(L);
+  while (lua_next(L, o->t)) {
+    int k = OPT_VELOCITY;
+    if (lua_type(L, -2) == LUA_TSTRING) {
+      size_t len, i;
+      const char *s = lua_tolstring(L, -2, &len);
+      for (k = 0; k < OPT_VELOCITY; k++) {
+        for (i = 0; i < len && opt_names[k][i] == s[i]; i++) {}
+        if (i == len && opt_names[k][i] == '\0') break;
+      }
+    }
+    if (k == OPT_VELOCITY) {
+      lua_settop(L, o->ez);
+      o->ez = 0;
+      return lk_checkoptions(L, o->t, o->arg, tween_options, 0, NULL);
+    }
+    seen |= 1u << k;
+    if (k == OPT_EASING) lua_replace(L, o->ez);
+    else lua_pop(L, 1);
+  }
+  return seen;
+}
+
 static void read_after(lua_State *L, anim_opts *o) {
   int i;
-  lua_getfield(L, o->t, "after");
+  if (opt_maybe(o, OPT_AFTER)) lua_getfield(L, o->t, "after");
+  else lua_pushnil(L);
   if (!lua_isnil(L, -1)) {
     const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
     for (i = 0; s != NULL && i < 3; i++)
@@ -324,6 +441,7 @@ static void read_after(lua_State *L, anim_opts *o) {
   }
   lua_pop(L, 1);
   o->iterations = o->after == KN_AFTER_STOP ? 1.0 : HUGE_VAL;
+  if (!opt_maybe(o, OPT_ITERATIONS)) return;
   lua_getfield(L, o->t, "iterations");
   if (lua_type(L, -1) == LUA_TNUMBER) {
     double x = (double)lua_tonumber(L, -1);
@@ -385,16 +503,13 @@ static void read_stagger(lua_State *L, anim_opts *o, int n) {
   }
 }
 
-/* Read and check the options at argument arg (nil, none or a table) with
-   the names `known`; n targets (0: one).  Leaves values it needs on the
-   stack (the caller's stack top grows). */
 /* rotate = true and fields = {x, y [, angle]}: the names a path writes
    (x, y, and angle when it rotates; a third name implies rotate).  The
    names stay alive in the options table, on the stack. */
 static void read_path_fields(lua_State *L, anim_opts *o) {
   int i, j, n = 0;
-  if (lk_optfieldbool(L, o->t, o->arg, "rotate", 0)) o->values.n = 3;
-  if (!opt_present(L, o, "fields")) return;
+  if (opt_maybe(o, OPT_ROTATE) && lk_optfieldbool(L, o->t, o->arg, "rotate", 0)) o->values.n = 3;
+  if (!opt_present(L, o, OPT_FIELDS)) return;
   lua_getfield(L, o->t, "fields");
   if (lua_type(L, -1) == LUA_TTABLE) n = (int)lk_rawlen(L, -1);
   if (n < 2 || n > 3)
@@ -422,7 +537,8 @@ static void read_color_opts(lua_State *L, anim_opts *o) {
   static const char *const hues[] = { "shorter", "longer", "increasing", "decreasing", NULL };
   const char *s;
   int i;
-  lua_getfield(L, o->t, "color_space");
+  if (opt_maybe(o, OPT_COLOR_SPACE)) lua_getfield(L, o->t, "color_space");
+  else lua_pushnil(L);
   if (!lua_isnil(L, -1)) {
     s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
     o->values.space = s != NULL ? kn_color_space_find(s, strlen(s)) : -1;
@@ -432,7 +548,8 @@ static void read_color_opts(lua_State *L, anim_opts *o) {
         "xyz, xyz-d50, xyz-d65, lab, lch, oklab, oklch, hsl, hwb), got %s%s%s",
         s ? "'" : "", s ? s : lk_typename(L, -1), s ? "'" : ""));
   }
-  lua_getfield(L, o->t, "hue");
+  if (opt_maybe(o, OPT_HUE)) lua_getfield(L, o->t, "hue");
+  else lua_pushnil(L);
   if (!lua_isnil(L, -1)) {
     s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
     for (i = 0; s != NULL && hues[i] != NULL; i++)
@@ -448,8 +565,8 @@ static void read_color_opts(lua_State *L, anim_opts *o) {
 
 /* color_space and hue only with a colour value. */
 static void check_color_opts(lua_State *L, int colors, const anim_opts *o) {
-  if (colors == 0 && (opt_present(L, o, "color_space") || opt_present(L, o, "hue")))
-    lk_fielderror(L, o->arg, opt_present(L, o, "color_space") ? "color_space" : "hue",
+  if (colors == 0 && (opt_present(L, o, OPT_COLOR_SPACE) || opt_present(L, o, OPT_HUE)))
+    lk_fielderror(L, o->arg, opt_present(L, o, OPT_COLOR_SPACE) ? "color_space" : "hue",
                   "only a colour value takes it");
 }
 
@@ -460,8 +577,8 @@ static void check_path_fields(lua_State *L, int vidx, int paths, const anim_opts
   if (paths > 1)
     lk_argerror(L, vidx, lua_pushfstring(L, "one path per animation expected, got %d", paths));
   if (paths == 0) {
-    if (opt_present(L, o, "rotate") || opt_present(L, o, "fields"))
-      lk_fielderror(L, o->arg, opt_present(L, o, "fields") ? "fields" : "rotate",
+    if (opt_present(L, o, OPT_ROTATE) || opt_present(L, o, OPT_FIELDS))
+      lk_fielderror(L, o->arg, opt_present(L, o, OPT_FIELDS) ? "fields" : "rotate",
                     "only a path value takes it");
     return;
   }
@@ -474,9 +591,14 @@ static void check_path_fields(lua_State *L, int vidx, int paths, const anim_opts
   }
 }
 
+/* Read and check the options at argument arg (nil, none or a table) with
+   the names `known`; n targets (0: one).  Leaves values it needs on the
+   stack (the caller's stack top grows).  Only the options present are
+   read (all of them from a table with a metatable), their checks in a
+   fixed order (a tween's easing's last, by read_easing), so the first
+   error is the one raised whatever else is wrong. */
 static void read_opts(lua_State *L, int arg, const char *const *known, int n,
                       anim_opts *o) {
-  static const char *const cbs[3] = { "on_start", "on_update", "on_complete" };
   int i;
   static const char *const path_defaults[3] = { "x", "y", "angle" };
   memset(o, 0, sizeof *o);
@@ -489,27 +611,32 @@ static void read_opts(lua_State *L, int arg, const char *const *known, int n,
   if (lua_isnoneornil(L, arg)) return;
   if (lua_type(L, arg) != LUA_TTABLE) lk_typeerror(L, arg, "table of options");
   o->t = lk_absindex(L, arg);
-  o->present = lk_checkoptions(L, o->t, arg, known, 0, NULL);
-  o->delay = lk_optfieldnonneg(L, o->t, arg, "delay", 0.0);
-  if (known == tween_options || opt_present(L, o, "after") || opt_present(L, o, "iterations"))
+  o->present = known == tween_options ? scan_tween_options(L, o)
+                                      : lk_checkoptions(L, o->t, arg, known, 0, NULL);
+  o->has = opt_bits(known, o->present);
+  if (lua_getmetatable(L, o->t)) {
+    lua_pop(L, 1);
+    o->meta = 1;
+    o->ez = 0;
+  } else if (o->has == 0) {
+    return;
+  }
+  if (opt_maybe(o, OPT_DELAY)) o->delay = lk_optfieldnonneg(L, o->t, arg, "delay", 0.0);
+  if (known == tween_options || opt_present(L, o, OPT_AFTER) ||
+      opt_present(L, o, OPT_ITERATIONS))
     read_after(L, o);
   for (i = 0; i < 3; i++) {
-    lua_getfield(L, o->t, cbs[i]);
+    if (!opt_maybe(o, OPT_ON_START + i)) continue;
+    lua_getfield(L, o->t, opt_names[OPT_ON_START + i]);
     if (lua_isnil(L, -1)) { lua_pop(L, 1); continue; }
     if (lua_type(L, -1) != LUA_TFUNCTION)
-      lk_fielderror(L, arg, cbs[i], lua_pushfstring(L, "function expected, got %s",
-                                                   lk_typename(L, -1)));
+      lk_fielderror(L, arg, opt_names[OPT_ON_START + i], lua_pushfstring(L,
+                    "function expected, got %s", lk_typename(L, -1)));
     o->cb[i] = lua_gettop(L);
   }
-  if (opt_present(L, o, "stagger")) read_stagger(L, o, n);
+  if (opt_present(L, o, OPT_STAGGER)) read_stagger(L, o, n);
   if (known == tween_options) read_path_fields(L, o);
   read_color_opts(L, o);
-  if (known == tween_options && opt_present(L, o, "easing")) {
-    lua_getfield(L, o->t, "easing");
-    if (lua_type(L, -1) != LUA_TFUNCTION && lk_toeasing(L, -1) == NULL)
-      lk_fielderror(L, arg, "easing", lua_tostring(L, -1));
-    o->easing = lua_gettop(L);
-  }
 }
 
 static void apply_callbacks(lk_frame *F, int node, const anim_opts *o) {
@@ -581,13 +708,99 @@ static int make_group(lk_frame *F, int tidx, int n, const anim_opts *o, double l
   return g;
 }
 
-typedef struct tween_make { int vidx; unsigned flags; double duration; const anim_opts *o; } tween_make;
+typedef struct tween_make {
+  int vidx;
+  unsigned flags;
+  double duration;
+  anim_opts *o;
+  const value_stash *vs;   /* the values as checked, NULL: read them again */
+} tween_make;
+
+/* The easings an animator's tweens are given in their options are kept
+   alive by its UV_EASES table for all its nodes at once, rather than one
+   slot per node: the option's value (a spec string, or the easing
+   userdata itself) -> the easing userdata, their count at key 0 (no
+   node's key).  It keeps at most EASINGS_KEPT of them: a program that
+   makes easings without end has the ones past them kept per node
+   (lk_anim_set_easing).  Easings are immutable, so a spec's easing found
+   there is the one parsing the spec again would give. */
+#define EASINGS_KEPT 64
+
+/* The tween's easing option, read after the other options (its check
+   comes last, as in read_opts' order): a Lua function (o->easing: its
+   stack index), or an easing -- found in the kept ones, else checked by
+   lk_toeasing -- whose userdata is left at o->easing. */
+static void read_easing(lk_frame *F, anim_opts *o) {
+  lua_State *L = F->L;
+  int v, t;
+  if (!opt_present(L, o, OPT_EASING)) return;
+  if (o->ez) {
+    v = o->ez;
+  } else {
+    lua_getfield(L, o->t, "easing");
+    v = lua_gettop(L);
+  }
+  t = lua_type(L, v);
+  if (t == LUA_TFUNCTION) {
+    o->easing = v;
+    return;
+  }
+  o->given = v;
+  if (t == LUA_TSTRING || t == LUA_TUSERDATA) {
+    o->kset = F->eases;
+    lua_pushvalue(L, v);
+    lua_rawget(L, o->kset);
+    if (lua_type(L, -1) == LUA_TUSERDATA) {
+      o->easing = lua_gettop(L);
+      o->ease = (const kn_easing *)lua_touserdata(L, -1);
+      o->kept = 1;
+      return;
+    }
+    lua_pop(L, 1);
+  }
+  if ((o->ease = lk_toeasing(L, v)) == NULL)
+    lk_fielderror(L, o->arg, "easing", lua_tostring(L, -1));
+  o->easing = lua_gettop(L);
+}
+
+/* Whether the easing read_easing found is kept by the animator's table
+   (added now when it has room). */
+static int keep_easing(lk_frame *F, anim_opts *o) {
+  lua_State *L = F->L;
+  lua_Integer n;
+  if (o->kept) return 1;
+  n = lk_rawgeti(L, o->kset, 0) == LUA_TNUMBER ? lua_tointeger(L, -1) : 0;
+  lua_pop(L, 1);
+  if (n >= EASINGS_KEPT) return 0;
+  lua_pushvalue(L, o->given);
+  lua_pushvalue(L, o->easing);
+  lua_rawset(L, o->kset);
+  lua_pushinteger(L, n + 1);
+  lua_rawseti(L, o->kset, 0);
+  o->kept = 1;
+  return 1;
+}
+
+/* A tween node's easing from the options: an easing kept by the
+   animator's table set here, a Lua function (or an easing the table has
+   no room for) by lk_anim_set_easing. */
+static void set_easing(lk_frame *F, int node, anim_opts *o) {
+  kn_node *nd;
+  if (o->ease == NULL || !keep_easing(F, o)) {
+    lk_anim_set_easing(F, node, o->easing, o->arg, "easing");
+    return;
+  }
+  nd = &F->P->A.nodes[node];
+  nd->easing = o->ease;
+  nd->user &= ~AN_LUA_EASE;
+}
 
 static void make_tween_node(lk_frame *F, int node, int tidx, void *ud) {
   tween_make *m = (tween_make *)ud;
-  add_channels(F, node, tidx, m->vidx, m->flags, &m->o->values);
+  if (m->vs != NULL) add_stashed_channels(F, node, tidx, m->flags, m->vs);
+  else add_channels(F, node, tidx, m->vidx, m->flags, &m->o->values);
   kn_span_init(&F->P->A.nodes[node].span, 0.0, m->duration, 1.0, KN_AFTER_STOP);
-  if (m->o->easing) lk_anim_set_easing(F, node, m->o->easing, m->o->arg, "easing");
+  if (m->o->easing) set_easing(F, node, m->o);
 }
 
 int lk_anim_make_tween(lk_frame *F, int tidx, int arg, int nopts, int from_mode, int child) {
@@ -596,8 +809,11 @@ int lk_anim_make_tween(lk_frame *F, int tidx, int arg, int nopts, int from_mode,
   double duration = lk_checknonneg(L, arg);
   anim_opts o;
   tween_make m;
-  int colors, paths = check_values(L, arg + 1, 1, &colors);
+  value_stash vs;
+  int colors, paths = check_values(L, arg + 1, 1, &colors, &vs);
   read_opts(L, nopts ? nopts : lua_gettop(L) + 1, tween_options, n, &o);
+  read_easing(F, &o);
+  if (o.meta || (o.has & (1u << OPT_STAGGER))) vs.n = -1;   /* Lua code may have run */
   check_path_fields(L, arg + 1, paths, &o);
   check_color_opts(L, colors, &o);
   if (child && o.iterations == HUGE_VAL)
@@ -606,6 +822,7 @@ int lk_anim_make_tween(lk_frame *F, int tidx, int arg, int nopts, int from_mode,
   m.flags = from_mode ? KN_CH_FROM : 0;
   m.duration = duration;
   m.o = &o;
+  m.vs = vs.n > 0 ? &vs : NULL;
   if (n > 0) {
     node = make_group(F, tidx, n, &o, duration, make_tween_node, KN_NODE_TWEEN, &m);
   } else {
@@ -834,23 +1051,23 @@ int lk_animator_spring(lua_State *L) {
   if (P->busy) return lk_anim_self_error(L, "animator busy (a frame is being written)");
   lua_settop(L, 4);
   n = check_targets(L, 2);
-  (void)check_values(L, 3, 0, &colors);
+  (void)check_values(L, 3, 0, &colors, NULL);
   if (lua_isnoneornil(L, 4)) { lua_settop(L, 3); lua_newtable(L); own = 1; }
   read_opts(L, 4, spring_options, n, &o);
   check_color_opts(L, colors, &o);
   if (own) o.t = 0;
   lk_spring_read_motion(L, 4, 4, &mo);
   m.velidx = 0;
-  if (opt_present(L, &o, "velocity")) {
+  if (opt_present(L, &o, OPT_VELOCITY)) {
     lua_getfield(L, 4, "velocity");
     check_velocity(L, 4, 3);
     m.velidx = lua_gettop(L);
   }
   lk_anim_frame(L, P, 1, &F);
   if (n == 0 && (node = retarget_node(&F, 2, 3)) >= 0) {
-    int params = 0;
-    for (i = SPRING_PARAMS_FIRST; spring_options[i] != NULL; i++)
-      if (opt_present(L, &o, spring_options[i])) params = 1;
+    int params = !o.meta && (o.present >> SPRING_PARAMS_FIRST) != 0;
+    for (i = SPRING_PARAMS_FIRST; o.meta && spring_options[i] != NULL; i++)
+      if (field_present(L, &o, spring_options[i])) params = 1;
     retarget(&F, node, 2, 3, &o, params ? &mo : NULL);
   } else {
     m.vidx = 3;
