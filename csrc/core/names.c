@@ -1,6 +1,9 @@
 /*
-** names.c -- finding, listing and suggesting names (names.h).
+** names.c -- finding, listing and suggesting names, printing numbers
+** (names.h).
 */
+#include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "names.h"
@@ -76,4 +79,39 @@ int kn_names_nearest(const char *key, size_t len, const char *const *known, int 
     if (d <= limit && (best < 0 || d < best_d)) { best = i; best_d = d; }
   }
   return best;
+}
+
+int kn_names_index(const char *s, size_t len, const char *const *known) {
+  size_t i;
+  int j;
+  for (j = 0; known[j] != NULL; j++) {
+    const char *k = known[j];
+    for (i = 0; i < len && k[i] == s[i]; i++) {}
+    if (i == len && k[i] == '\0') return j;
+  }
+  return -1;
+}
+
+void kn_names_unknown(char *buf, size_t cap, const char *key, size_t len,
+                      const char *const *known) {
+  int i, best;
+  size_t n;
+  for (i = 0; known[i] != NULL; i++) {}
+  best = kn_names_nearest(key, len, known, i);
+  buf[0] = '\0';
+  if (best >= 0) {
+    snprintf(buf, cap, "; did you mean '%s'?", known[best]);
+  } else if (i > 0 && i <= KN_NAMES_LIST_MAX) {
+    n = (size_t)snprintf(buf, cap, " (options: %s", known[0]);
+    for (i = 1; known[i] != NULL && n < cap; i++)
+      n += (size_t)snprintf(buf + n, cap - n, ", %s", known[i]);
+    if (n < cap) snprintf(buf + n, cap - n, ")");
+  }
+}
+
+const char *kn_names_num(char *buf, double x) {
+  if (x != x) strcpy(buf, "nan");
+  else if (isinf(x)) strcpy(buf, x > 0 ? "inf" : "-inf");
+  else snprintf(buf, KN_NAMES_NUM_MAX, "%.14g", x);
+  return buf;
 }

@@ -1,7 +1,8 @@
 /*
 ** names.h -- the names of an enumeration (interpolation modes, after-end
 ** strategies, integrators ...) as the binding checks and lists them, and
-** the nearest of a list of names to a misspelt one.
+** the nearest of a list of names to a misspelt one, and a number as the
+** binding's messages print it.
 **
 ** An enumeration's names are read through its accessor, a kn_name_fn:
 ** name(i) is the name of value i, NULL from the first value past the last
@@ -35,5 +36,22 @@ size_t kn_names_text(char *buf, size_t cap, kn_name_fn *name, unsigned style);
    names (and keys) longer than KN_NAMES_SUGGEST_MAX are never near. */
 #define KN_NAMES_SUGGEST_MAX 64
 int kn_names_nearest(const char *key, size_t len, const char *const *known, int n);
+
+/* The index in known (NULL-terminated) of the name equal to all len bytes
+   of s (a name with a '\0' inside matches none), -1 for none. */
+int kn_names_index(const char *s, size_t len, const char *const *known);
+
+/* What follows "unknown option 'key'" for key[0..len) (free of '\0') not
+   in known (NULL-terminated), into buf[cap]: "; did you mean 'name'?" for
+   the nearest name (kn_names_nearest), else " (options: a, b, c)" when
+   known has 1 to KN_NAMES_LIST_MAX names, else nothing. */
+#define KN_NAMES_LIST_MAX 16
+void kn_names_unknown(char *buf, size_t cap, const char *key, size_t len,
+                      const char *const *known);
+
+/* x as every message prints it, the same on every Lua: "%.14g", "nan",
+   "inf" or "-inf", into buf[KN_NAMES_NUM_MAX]; returns buf. */
+#define KN_NAMES_NUM_MAX 32
+const char *kn_names_num(char *buf, double x);
 
 #endif

@@ -3,7 +3,6 @@
 ** the argument checks every public function runs at the boundary.
 */
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "lkinetic.h"
@@ -249,11 +248,8 @@ int lk_optfieldbool(lua_State *L, int t, int arg, const char *key, int def) {
 }
 
 const char *lk_pushnumstr(lua_State *L, double x) {
-  char buf[64];
-  if (x != x) strcpy(buf, "nan");
-  else if (isinf(x)) strcpy(buf, x > 0 ? "inf" : "-inf");
-  else snprintf(buf, sizeof buf, "%.14g", x);
-  lua_pushstring(L, buf);            /* void in 5.1: read it back */
+  char buf[KN_NAMES_NUM_MAX];
+  lua_pushstring(L, kn_names_num(buf, x));   /* void in 5.1: read it back */
   return lua_tostring(L, -1);
 }
 
@@ -290,25 +286,15 @@ int lk_checkname(lua_State *L, int arg, const char *field, kn_name_fn *name,
 
 /* ---- option tables --------------------------------------------------------- */
 
-/* Known lists of at most this many names are listed in full when an
-   unknown name has no near one. */
-#define LIST_MAX 16
-
 /* Whether the key on top of the stack is allowed: 1 + its index in
    `known` for a string there (all len bytes: a name with a '\0' inside
    matches none), -1 for an integer in [1, narray], 0 for any other key. */
 static int key_known(lua_State *L, const char *const *known, lua_Integer narray) {
   switch (lua_type(L, -1)) {
-    case LUA_TSTRING: {        /* compared inline: no call per name */
-      size_t len, i;
-      int j;
+    case LUA_TSTRING: {
+      size_t len;
       const char *s = lua_tolstring(L, -1, &len);
-      for (j = 0; known[j] != NULL; j++) {
-        const char *k = known[j];
-        for (i = 0; i < len && k[i] == s[i]; i++) {}
-        if (i == len && k[i] == '\0') return j + 1;
-      }
-      return 0;
+      return kn_names_index(s, len, known) + 1;
     }
     case LUA_TNUMBER: {
       double x = (double)lua_tonumber(L, -1);
@@ -344,20 +330,11 @@ static int key_before(lua_State *L, int a, int b) {
 static const char *unknown_option(lua_State *L, int idx, const char *const *known) {
   size_t len;
   const char *key = lua_tolstring(L, idx, &len);
-  int i, best;
+  char tail[NAMES_TEXT_MAX];
   if (strlen(key) != len)          /* %s would stop at the zero byte */
     return lua_pushfstring(L, "unknown option '%s\\0...' (a name with a zero byte)", key);
-  for (i = 0; known[i] != NULL; i++) {}
-  best = kn_names_nearest(key, len, known, i);
-  if (best >= 0)
-    return lua_pushfstring(L, "unknown option '%s'; did you mean '%s'?", key, known[best]);
-  if (i == 0 || i > LIST_MAX) return lua_pushfstring(L, "unknown option '%s'", key);
-  luaL_checkstack(L, LIST_MAX + 2, "option names");
-  lua_pushfstring(L, "unknown option '%s' (options: %s", key, known[0]);
-  for (i = 1; known[i] != NULL; i++) lua_pushfstring(L, ", %s", known[i]);
-  lua_pushliteral(L, ")");
-  lua_concat(L, i + 1);
-  return lua_tostring(L, -1);
+  kn_names_unknown(tail, sizeof tail, key, len, known);
+  return lua_pushfstring(L, "unknown option '%s'%s", key, tail);
 }
 
 const char *lk_optionerror(lua_State *L, int t, const char *const *known,
