@@ -6,8 +6,10 @@
 #include "fpcontract.h"
 #include <float.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
+#include "names.h"
 #include "spring.h"
 
 #define KN_PI 3.14159265358979323846264338327950
@@ -607,6 +609,35 @@ int kn_spring_step_check(const kn_spring_model *m, int integrator) {
   return ok ? KN_STEP_STABLE : KN_STEP_GROWS;
 }
 
+int kn_spring_step_why(const kn_spring_model *m, int integrator, char *why, size_t cap) {
+  char a[KN_NAMES_NUM_MAX], b[KN_NAMES_NUM_MAX];
+  switch (kn_spring_step_check(m, integrator)) {
+  case KN_STEP_STABLE:
+    return 1;
+  case KN_STEP_TOO_FAST:
+    snprintf(why, cap, "field 'integrator': '%s' is unstable for this spring at its fixed 1 ms "
+             "step (rate %s/s, at most 1800): use 'analytic'",
+             kn_spring_integrator_name(integrator), kn_names_num(a, kn_spring_fastest_rate(m)));
+    return 0;
+  default:
+    if (integrator == KN_SPRING_RK4)
+      snprintf(why, cap, "field 'integrator': 'rk4' is unstable for this spring at its fixed "
+               "1 ms step (Rebound's substep lets the motion grow by more than 0.1%% a "
+               "second): use 'analytic'");
+    else
+      snprintf(why, cap, "field 'integrator': 'euler' is unstable for this spring at its fixed "
+               "1 ms step (c/2m = %s/s, w0 = %s/s; semi-implicit Euler needs c/2m <= 900/s "
+               "and w0 <= 1800/s * sqrt(1 - c/2m * 1 ms)): use 'analytic'",
+               kn_names_num(a, m->decay), kn_names_num(b, sqrt(m->omega2)));
+    return 0;
+  }
+}
+
+const char *kn_spring_model_error(const kn_spring_model *m) {
+  if (isfinite(m->decay) && isfinite(m->omega2) && isfinite(m->disc)) return NULL;
+  return "parameters out of range (stiffness/mass or damping/mass overflows)";
+}
+
 int kn_spring_overflowed(const kn_spring *s) {
   int i, n = s->n;
   const double *x = KN_SPRING_SLOT(s, KN_SP_X), *v = KN_SPRING_SLOT(s, KN_SP_V);
@@ -863,6 +894,27 @@ static double settle_oscillating(const settle_ctx *q, const double roots[2], int
     H = E;                               /* rounding: step one further */
   }
   return bisect_down(q, H, E, q->L);
+}
+
+int kn_spring_settle_eps(const kn_spring *s, double eps, char *why, size_t cap) {
+  const double *x = KN_SPRING_SLOT(s, KN_SP_X), *v = KN_SPRING_SLOT(s, KN_SP_V),
+               *tg = KN_SPRING_SLOT(s, KN_SP_TARGET);
+  char a[KN_NAMES_NUM_MAX], b[KN_NAMES_NUM_MAX];
+  double size = 0;
+  int i;
+  if (!(eps > 0)) {
+    snprintf(why, cap, "positive number expected, got %s", kn_names_num(a, eps));
+    return 0;
+  }
+  if (s->at_rest) return 1;
+  for (i = 0; i < s->n; i++) {
+    if (fabs(x[i] - tg[i]) > size) size = fabs(x[i] - tg[i]);
+    if (fabs(v[i]) > size) size = fabs(v[i]);
+  }
+  if (!(eps < size * 1e-150)) return 1;
+  snprintf(why, cap, "epsilon of at least 1e-150 times the distance (%s) expected, got %s",
+           kn_names_num(a, size), kn_names_num(b, eps));
+  return 0;
 }
 
 double kn_spring_settle_time(const kn_spring *s, double eps) {

@@ -153,6 +153,16 @@ double kn_spring_fastest_rate(const kn_spring_model *m);
 enum { KN_STEP_STABLE = 0, KN_STEP_TOO_FAST = 1, KN_STEP_GROWS = 2 };
 int kn_spring_step_check(const kn_spring_model *m, int integrator);
 
+/* kn_spring_step_check as a reason: 1 when stable, else 0 with why[cap]
+   saying which bound the substep breaks ("field 'integrator': 'euler' is
+   unstable ..."); KN_SPRING_WHY_STEP is room for the longest. */
+#define KN_SPRING_WHY_STEP 320
+int kn_spring_step_why(const kn_spring_model *m, int integrator, char *why, size_t cap);
+
+/* NULL when the rates of m (c/2m, k/m and the discriminant) are finite,
+   else the reason: a tiny mass makes no spring with an inf or NaN rate. */
+const char *kn_spring_model_error(const kn_spring_model *m);
+
 /* 1 when a position or velocity is not finite. */
 int kn_spring_overflowed(const kn_spring *s);
 /* Put the spring at rest on its target (x = target, v = 0, rk4 state too):
@@ -165,6 +175,11 @@ int kn_spring_is_settled(const kn_spring *s);
 /* Seconds until |x - target| (Euclidean norm for vectors) stays <= eps for
    good, on the exact solution from the current state; HUGE_VAL when never. */
 double kn_spring_settle_time(const kn_spring *s, double eps);
+/* The eps kn_spring_settle_time can answer for: > 0, and for a moving
+   spring at least 1e-150 times the motion's size (max |x - target|, |v|):
+   the settle time compares squared distances with eps^2, which below that
+   leaves the double range.  1, else 0 with the reason in why[cap]. */
+int kn_spring_settle_eps(const kn_spring *s, double eps, char *why, size_t cap);
 
 /* Seconds until a spring of model m, displaced by y0 from its rest with
    velocity v0, keeps |y| <= eps_y and |v| <= eps_v for good: the later of

@@ -4,7 +4,9 @@
 #include "fpcontract.h"
 #include <float.h>
 #include <math.h>
+#include <stdio.h>
 
+#include "names.h"
 #include "spring_easing.h"
 
 #define KN_PI 3.14159265358979323846264338327950
@@ -214,4 +216,66 @@ size_t kn_spring_curve_fit(const kn_spring_curve *c, double max_error, double *p
     if (b <= a) return KN_SPRING_FIT_MAX + 1;
     a = b;
   }
+}
+
+/* ---- checks --------------------------------------------------------------- */
+
+int kn_spring_curve_self(const kn_spring *s, char *why, size_t cap) {
+  double d;
+  if (s->n != 1) {
+    snprintf(why, cap, "one-component kinetic.Spring expected, got %d components", s->n);
+    return KN_CURVE_BAD_SELF;
+  }
+  d = KN_SPRING_SLOT(s, KN_SP_TARGET)[0] - KN_SPRING_SLOT(s, KN_SP_X)[0];
+  if (!(d != 0.0) || !isfinite(d)) {
+    snprintf(why, cap, "a spring away from its target expected: its distance normalizes "
+             "the easing");
+    return KN_CURVE_BAD_SELF;
+  }
+  return KN_CURVE_OK;
+}
+
+int kn_spring_curve_from(const kn_spring *s, double D, int given, kn_spring_curve *c,
+                         char *why, size_t cap) {
+  double d = KN_SPRING_SLOT(s, KN_SP_TARGET)[0] - KN_SPRING_SLOT(s, KN_SP_X)[0];
+  char b[KN_NAMES_NUM_MAX];
+  if (given && !(D > 0)) {
+    snprintf(why, cap, "duration > 0 expected, got %s", kn_names_num(b, D));
+    return KN_CURVE_BAD_DURATION;
+  }
+  if (!given) {
+    D = kn_spring_settle_time(s, s->rest_delta * s->scale);
+    if (!(D > 0) || !isfinite(D)) {
+      snprintf(why, cap, "duration expected: this spring never settles within its rest "
+               "threshold");
+      return KN_CURVE_NO_DURATION;
+    }
+  }
+  if (!isfinite(KN_SPRING_SLOT(s, KN_SP_V)[0] / d)) {
+    snprintf(why, cap, "its velocity over its distance to the target overflows");
+    return KN_CURVE_BAD_SELF;
+  }
+  kn_spring_curve_init(c, &s->model, KN_SPRING_SLOT(s, KN_SP_V)[0] / d, D);
+  return KN_CURVE_OK;
+}
+
+int kn_spring_fit_tol(double max_error, char *why, size_t cap) {
+  char b[KN_NAMES_NUM_MAX];
+  if (max_error >= 1e-7) return 1;
+  snprintf(why, cap, "max_error >= 1e-7 expected, got %s", kn_names_num(b, max_error));
+  return 0;
+}
+
+int kn_spring_fit_count(const kn_spring_curve *c, double max_error, size_t n, char *why,
+                        size_t cap) {
+  char a[KN_NAMES_NUM_MAX], b[KN_NAMES_NUM_MAX];
+  if (n == 0)
+    snprintf(why, cap, "max_error %s is within the rounding of a motion %s times its distance",
+             kn_names_num(a, max_error), kn_names_num(b, kn_spring_curve_size(c)));
+  else if (n > KN_SPRING_FIT_MAX)
+    snprintf(why, cap, "a fit within %s needs more than %d stops: raise max_error or damp "
+             "the spring", kn_names_num(a, max_error), KN_SPRING_FIT_MAX);
+  else
+    return 1;
+  return 0;
 }

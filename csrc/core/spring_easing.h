@@ -29,6 +29,21 @@ typedef struct kn_spring_curve {
 void kn_spring_curve_init(kn_spring_curve *c, const kn_spring_model *m, double w,
                           double duration);
 
+/* The curve of a spring's motion from its current state (s:easing,
+   s:linear), in two steps around the binding's reading of a duration.
+   kn_spring_curve_self: the spring gives one -- it has one component and
+   is away from its target, whose distance normalizes the curve.
+   kn_spring_curve_from: the curve over D seconds (given: D > 0; not
+   given: the settle time within the rest threshold, which must be finite
+   and > 0), its velocity over its distance finite.  Each returns
+   KN_CURVE_OK or the kind of failure with the reason in why[cap]: the
+   self (KN_CURVE_BAD_SELF), the duration given (KN_CURVE_BAD_DURATION),
+   the duration missing (KN_CURVE_NO_DURATION). */
+enum { KN_CURVE_OK, KN_CURVE_BAD_SELF, KN_CURVE_BAD_DURATION, KN_CURVE_NO_DURATION };
+int kn_spring_curve_self(const kn_spring *s, char *why, size_t cap);
+int kn_spring_curve_from(const kn_spring *s, double D, int given, kn_spring_curve *c,
+                         char *why, size_t cap);
+
 /* E(p), and its derivatives dE/dp and d2E/dp2, at any finite p. */
 double kn_spring_curve_eval(const kn_spring_curve *c, double p);
 double kn_spring_curve_slope(const kn_spring_curve *c, double p);
@@ -69,5 +84,13 @@ double kn_spring_curve_size(const kn_spring_curve *c);
 #define KN_SPRING_FIT_MAX 10000
 size_t kn_spring_curve_fit(const kn_spring_curve *c, double max_error, double *pts,
                            size_t cap);
+
+/* The checks of s:linear(max_error): max_error >= 1e-7 (kn_spring_fit_tol),
+   and a fit of n stops (kn_spring_curve_fit's count) within 1 ..
+   KN_SPRING_FIT_MAX (kn_spring_fit_count); each 1, else 0 with the reason
+   in why[cap]. */
+int kn_spring_fit_tol(double max_error, char *why, size_t cap);
+int kn_spring_fit_count(const kn_spring_curve *c, double max_error, size_t n, char *why,
+                        size_t cap);
 
 #endif

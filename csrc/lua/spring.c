@@ -1,8 +1,10 @@
 /*
 ** spring.c -- Lua binding of kinetic.spring (type kinetic.Spring).
-** Every argument is checked here; the core (csrc/core/spring.c,
-** spring_params.c) trusts its inputs.  The userdata payload is the kn_spring struct itself;
-** callbacks live in the user value table { on_update = f, on_rest = f }.
+** The binding reads the arguments; the core checks what is numeric (the
+** parameter family in spring_params.c, the integrator's stability in
+** spring.c) and writes the reason quoted here.  The userdata payload is
+** the kn_spring struct itself; callbacks live in the user value table
+** { on_update = f, on_rest = f }.
 */
 #include <math.h>
 #include <stdio.h>
@@ -20,138 +22,27 @@
 
 /* ---- option parsing ---------------------------------------------------- */
 
-static int has_field(lua_State *L, int t, const char *key) {
-  int present;
-  lua_getfield(L, t, key);
-  present = !lua_isnil(L, -1);
-  lua_pop(L, 1);
-  return present;
-}
-
-/* Optional numeric field with a range check: kind 'p' (> 0), 'n' (>= 0),
-   0 (any finite number). */
-static double field_num(lua_State *L, int arg, int t, const char *key, double def, int kind) {
-  double x;
-  if (kind == 'n') return lk_optfieldnonneg(L, t, arg, key, def);
-  if (!lk_getfieldnum(L, t, arg, key, &x)) return def;
-  if (kind == 'p' && !(x > 0)) lk_fieldrangeerror(L, arg, key, "positive number", x);
-  return x;
-}
-
-static double field_required(lua_State *L, int arg, int t, const char *key, int kind) {
-  lua_getfield(L, t, key);
-  if (lua_isnil(L, -1))
-    lk_fielderror(L, arg, key, "number expected, got nil");
-  lua_pop(L, 1);
-  return field_num(L, arg, t, key, 0, kind);
-}
-
-/* The keys of each family, in the order of the enum below ("" = none). */
-static const char family_keys[8][2][17] = {
-  { "stiffness", "damping" }, { "frequency", "" }, { "response", "" },
-  { "duration", "bounce" }, { "tension", "friction" },
-  { "origami_tension", "origami_friction" }, { "bounciness", "speed" }, { "preset", "" }
-};
-enum { F_PHYSICAL, F_FREQUENCY, F_RESPONSE, F_DURATION, F_REBOUND, F_ORIGAMI,
-       F_BOUNCY, F_PRESET, F_NONE };
-
-/* Which family the options use; raises when two are mixed. */
-static int which_family(lua_State *L, int arg, int t) {
-  int f, k, found = F_NONE;
-  const char *first_key = NULL;
-  for (f = 0; f < F_NONE; f++) {
-    for (k = 0; k < 2 && family_keys[f][k][0] != '\0'; k++) {
-      if (!has_field(L, t, family_keys[f][k])) continue;
-      if (found != F_NONE && found != f)
-        return lk_argerror(L, arg, lua_pushfstring(L,
-          "one parameter family expected, got '%s' and '%s'", first_key,
-          family_keys[f][k]));
-      if (found == F_NONE) first_key = family_keys[f][k];
-      found = f;
-    }
-  }
-  if (has_field(L, t, "damping_ratio") && found != F_FREQUENCY && found != F_RESPONSE)
-    lk_fielderror(L, arg, "damping_ratio", found == F_NONE
-                  ? "needs 'frequency' or 'response'"
-                  : lua_pushfstring(L, "cannot be mixed with '%s'", first_key));
-  if (has_field(L, t, "mass") && (found == F_REBOUND || found == F_ORIGAMI || found == F_BOUNCY))
-    lk_fielderror(L, arg, "mass", lua_pushfstring(L,
-                  "cannot be mixed with '%s' (Rebound springs have mass 1)", first_key));
-  return found;
-}
-
-static void check_result(lua_State *L, int arg, const kn_spring_triple *p, const char *key) {
-  if (!isfinite(p->stiffness) || !(p->stiffness >= 0))
-    lk_fielderror(L, arg, key, lua_pushfstring(L, "gives stiffness %s (non-negative finite expected)",
-                  lk_pushnumstr(L, p->stiffness)));
-  if (!isfinite(p->damping) || !(p->damping >= 0))
-    lk_fielderror(L, arg, key, lua_pushfstring(L, "gives damping %s (non-negative finite expected)",
-                  lk_pushnumstr(L, p->damping)));
-}
-
 /* The parameter family of the options table at t (or the defaults when
-   t == 0): kinetic.spring_group reads it here too, so both accept the same
-   families, defaults and errors. */
+   t == 0): its fields, as found, go to the core, which chooses the family
+   and checks it (kn_spring_params_from_options).  kinetic.spring_group
+   reads it here too, so both accept the same families, defaults and
+   errors.  The values stay on the stack while the core reads their text. */
 void lk_spring_read_params(lua_State *L, int t, int arg, kn_spring_triple *p) {
-  int fam = t ? which_family(L, arg, t) : F_NONE;
-  double mass = t ? field_num(L, arg, t, "mass", 1, 'p') : 1;
-  const char *key = "stiffness";
-  switch (fam) {
-    case F_NONE:
-    case F_PHYSICAL:
-      p->mass = mass;
-      p->stiffness = t ? field_num(L, arg, t, "stiffness", 170, 'n') : 170;
-      p->damping = t ? field_num(L, arg, t, "damping", 26, 'n') : 26;
-      break;
-    case F_FREQUENCY:
-      kn_spring_from_frequency(mass, field_required(L, arg, t, "frequency", 'p'),
-                               field_num(L, arg, t, "damping_ratio", 1, 'n'), p);
-      key = "frequency";
-      break;
-    case F_RESPONSE:
-      kn_spring_from_response(mass, field_required(L, arg, t, "response", 'p'),
-                              field_num(L, arg, t, "damping_ratio", 1, 'n'), p);
-      key = "response";
-      break;
-    case F_DURATION: {
-      double d = field_num(L, arg, t, "duration", 0.5, 'p'), b = 0;
-      if (lk_getfieldnum(L, t, arg, "bounce", &b) && !(b > -1 && b <= 1))
-        lk_fieldrangeerror(L, arg, "bounce", "number in (-1, 1]", b);
-      kn_spring_from_duration(mass, d, b, p);
-      key = "duration";
-      break;
-    }
-    case F_REBOUND:
-      p->mass = 1;
-      p->stiffness = field_required(L, arg, t, "tension", 'n');
-      p->damping = field_required(L, arg, t, "friction", 'n');
-      key = "tension";
-      break;
-    case F_ORIGAMI:
-      kn_spring_from_origami(field_required(L, arg, t, "origami_tension", 0),
-                             field_required(L, arg, t, "origami_friction", 0), p);
-      key = "origami_tension";
-      if (!(p->damping >= 0)) key = "origami_friction";
-      break;
-    case F_BOUNCY:
-      kn_spring_from_bouncy(field_required(L, arg, t, "bounciness", 'n'),
-                            field_required(L, arg, t, "speed", 'n'), p);
-      key = "speed";
-      break;
-    default: {  /* F_PRESET */
-      lua_getfield(L, t, "preset");
-      if (lua_type(L, -1) != LUA_TSTRING)
-        lk_fielderror(L, arg, "preset", lua_pushfstring(L, "string expected, got %s",
-                      lk_typename(L, -1)));
-      lk_checkname(L, arg, "preset", kn_spring_preset_name, KN_NAMES_ONEOF | KN_NAMES_QUOTED);
-      kn_spring_from_preset(lua_tostring(L, -1), p);
-      lua_pop(L, 1);
-      p->mass = mass;
-      key = "preset";
-      break;
-    }
+  kn_spring_option opt[KN_SPO_COUNT];
+  char why[KN_SPRING_WHY_MAX];
+  int i, top = lua_gettop(L);
+  memset(opt, 0, sizeof opt);
+  luaL_checkstack(L, KN_SPO_COUNT + 4, "spring options");
+  for (i = 0; t && i < KN_SPO_COUNT; i++) {
+    lua_getfield(L, t, kn_spring_option_name(i));
+    opt[i].given = !lua_isnil(L, -1);
+    opt[i].number = lua_type(L, -1) == LUA_TNUMBER;
+    opt[i].value = opt[i].number ? (double)lua_tonumber(L, -1) : 0;
+    opt[i].text = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    opt[i].type = lk_typename(L, -1);
   }
-  check_result(L, arg, p, key);
+  if (!kn_spring_params_from_options(opt, p, why, sizeof why)) lk_argerror(L, arg, why);
+  lua_settop(L, top);
 }
 
 /* Length of a state field: 0 for a number or absent, n for an array (checked). */
@@ -160,7 +51,7 @@ static int state_len(lua_State *L, int t, const char *key) {
   lua_getfield(L, t, key);
   switch (lua_type(L, -1)) {
     case LUA_TNIL: lua_pop(L, 1); return 0;
-    case LUA_TNUMBER: lua_pop(L, 1); (void)field_num(L, 1, t, key, 0, 0); return 0;
+    case LUA_TNUMBER: lua_pop(L, 1); (void)lk_optfieldnum(L, t, 1, key, 0); return 0;
     case LUA_TTABLE: break;
     default:
       return lk_fielderror(L, 1, key, lua_pushfstring(L,
@@ -280,8 +171,8 @@ static void read_options(lua_State *L, spring_options *o) {
   if (o->t == 0) return;
   o->n = state_components(L, o->t);
   o->integrator = read_integrator(L, 1, o->t);
-  o->rest_delta = field_num(L, 1, o->t, "rest_delta", LK_DEFAULT_REST_DELTA, 'n');
-  o->rest_speed = field_num(L, 1, o->t, "rest_speed", LK_DEFAULT_REST_SPEED, 'n');
+  o->rest_delta = lk_optfieldnonneg(L, o->t, 1, "rest_delta", LK_DEFAULT_REST_DELTA);
+  o->rest_speed = lk_optfieldnonneg(L, o->t, 1, "rest_speed", LK_DEFAULT_REST_SPEED);
   o->clamp = lk_optfieldbool(L, o->t, 1, "clamp", 0);
   check_callback(L, o->t, "on_update");
   check_callback(L, o->t, "on_rest");
@@ -289,45 +180,23 @@ static void read_options(lua_State *L, spring_options *o) {
 
 void lk_spring_model(lua_State *L, int arg, const kn_spring_triple *p, kn_spring_model *m) {
   kn_spring_model_init(m, p->mass, p->stiffness, p->damping);
-  if (!isfinite(m->decay) || !isfinite(m->omega2) || !isfinite(m->disc))
-    lk_argerror(L, arg, "parameters out of range (stiffness/mass or damping/mass overflows)");
+  if (kn_spring_model_error(m) != NULL) lk_argerror(L, arg, kn_spring_model_error(m));
 }
 
 /* Raise unless the fixed 1 ms substep of `integrator` is stable for the
-   model (kn_spring_step_check): rk4 and euler diverge to inf on a spring
-   too fast or too damped for that step.  The analytic integrator always
-   passes. */
+   model (kn_spring_step_why): rk4 and euler diverge to inf on a spring too
+   fast or too damped for that step. */
 static void check_stable(lua_State *L, int arg, const kn_spring_model *m, int integrator) {
-  switch (kn_spring_step_check(m, integrator)) {
-  case KN_STEP_STABLE:
-    return;
-  case KN_STEP_TOO_FAST:
-    lk_fielderror(L, arg, "integrator", lua_pushfstring(L,
-      "'%s' is unstable for this spring at its fixed 1 ms step (rate %s/s, at most 1800): use 'analytic'",
-      kn_spring_integrator_name(integrator), lk_pushnumstr(L, kn_spring_fastest_rate(m))));
-    return;
-  default:
-    if (integrator == KN_SPRING_RK4) {
-      lk_fielderror(L, arg, "integrator", lua_pushfstring(L,
-        "'rk4' is unstable for this spring at its fixed 1 ms step (Rebound's substep lets "
-        "the motion grow by more than 0.1%% a second): use 'analytic'"));
-    } else {
-      const char *decay = lk_pushnumstr(L, m->decay);
-      const char *w0 = lk_pushnumstr(L, sqrt(m->omega2));
-      lk_fielderror(L, arg, "integrator", lua_pushfstring(L,
-        "'euler' is unstable for this spring at its fixed 1 ms step (c/2m = %s/s, w0 = %s/s; "
-        "semi-implicit Euler needs c/2m <= 900/s and w0 <= 1800/s * sqrt(1 - c/2m * 1 ms)): "
-        "use 'analytic'", decay, w0));
-    }
-  }
+  char why[KN_SPRING_WHY_STEP];
+  if (!kn_spring_step_why(m, integrator, why, sizeof why)) lk_argerror(L, arg, why);
 }
 
 void lk_spring_read_motion(lua_State *L, int t, int arg, lk_spring_motion *o) {
   kn_spring_triple p;
   lk_spring_read_params(L, t, arg, &p);
   o->integrator = read_integrator(L, arg, t);
-  o->rest_delta = field_num(L, arg, t, "rest_delta", LK_DEFAULT_REST_DELTA, 'n');
-  o->rest_speed = field_num(L, arg, t, "rest_speed", LK_DEFAULT_REST_SPEED, 'n');
+  o->rest_delta = lk_optfieldnonneg(L, t, arg, "rest_delta", LK_DEFAULT_REST_DELTA);
+  o->rest_speed = lk_optfieldnonneg(L, t, arg, "rest_speed", LK_DEFAULT_REST_SPEED);
   o->clamp = lk_optfieldbool(L, t, arg, "clamp", 0);
   lk_spring_model(L, arg, &p, &o->model);
   check_stable(L, arg, &o->model, o->integrator);
@@ -549,32 +418,14 @@ static int spring_velocity_at(lua_State *L) { return push_ahead_slot(L, KN_SP_V)
 static int spring_settle_time(lua_State *L) {
   kn_spring *s = check_spring(L);
   double eps = s->rest_delta * s->scale;
+  char why[160];
   if (!lua_isnoneornil(L, 2)) {
     eps = lk_checkfinite(L, 2);
-    if (!(eps > 0))
-      return lk_argerror(L, 2, lua_pushfstring(L, "positive number expected, got %s",
-                           lk_pushnumstr(L, eps)));
   } else if (!(eps > 0)) {
     lua_pushnumber(L, s->at_rest ? 0 : HUGE_VAL);
     return 1;
   }
-  if (!s->at_rest) {
-    /* The settle time compares squared distances with eps^2: below 1e-150
-       of the motion's size (max |x - target|, |v|) that square leaves the
-       double range, and the answer would be a guess. */
-    const double *x = KN_SPRING_SLOT(s, KN_SP_X), *v = KN_SPRING_SLOT(s, KN_SP_V),
-                 *tg = KN_SPRING_SLOT(s, KN_SP_TARGET);
-    double size = 0;
-    int i;
-    for (i = 0; i < s->n; i++) {
-      if (fabs(x[i] - tg[i]) > size) size = fabs(x[i] - tg[i]);
-      if (fabs(v[i]) > size) size = fabs(v[i]);
-    }
-    if (eps < size * 1e-150)
-      return lk_argerror(L, 2, lua_pushfstring(L,
-                           "epsilon of at least 1e-150 times the distance (%s) expected, got %s",
-                           lk_pushnumstr(L, size), lk_pushnumstr(L, eps)));
-  }
+  if (!kn_spring_settle_eps(s, eps, why, sizeof why)) return lk_argerror(L, 2, why);
   lua_pushnumber(L, (lua_Number)kn_spring_settle_time(s, eps));
   return 1;
 }
@@ -586,30 +437,14 @@ static int spring_settle_time(lua_State *L) {
    argument `darg` (nil: the settle time). */
 static void read_curve(lua_State *L, const kn_spring *s, int darg, const char *fname,
                        kn_spring_curve *c) {
-  double x, to, D;
-  if (s->n != 1)
-    luaL_error(L, "calling '%s' on bad self (one-component kinetic.Spring expected, got %d "
-               "components)", fname, s->n);
-  x = KN_SPRING_SLOT(s, KN_SP_X)[0];
-  to = KN_SPRING_SLOT(s, KN_SP_TARGET)[0];
-  if (!(to - x != 0.0) || !isfinite(to - x))
-    luaL_error(L, "calling '%s' on bad self (a spring away from its target expected: "
-               "its distance normalizes the easing)", fname);
-  if (darg > 0 && !lua_isnoneornil(L, darg)) {
-    D = lk_checkfinite(L, darg);
-    if (!(D > 0))
-      lk_argerror(L, darg, lua_pushfstring(L, "duration > 0 expected, got %s",
-                                           lk_pushnumstr(L, D)));
-  } else {
-    D = kn_spring_settle_time(s, s->rest_delta * s->scale);
-    if (!(D > 0) || !isfinite(D))
-      luaL_error(L, "bad argument #1 to '%s' (duration expected: this spring never settles "
-                 "within its rest threshold)", fname);
-  }
-  if (!isfinite(KN_SPRING_SLOT(s, KN_SP_V)[0] / (to - x)))
-    luaL_error(L, "calling '%s' on bad self (its velocity over its distance to the target "
-               "overflows)", fname);
-  kn_spring_curve_init(c, &s->model, KN_SPRING_SLOT(s, KN_SP_V)[0] / (to - x), D);
+  char why[160];
+  int given = darg > 0 && !lua_isnoneornil(L, darg);
+  int r = kn_spring_curve_self(s, why, sizeof why);
+  if (r == KN_CURVE_OK)
+    r = kn_spring_curve_from(s, given ? lk_checkfinite(L, darg) : 0, given, c, why, sizeof why);
+  if (r == KN_CURVE_BAD_SELF) luaL_error(L, "calling '%s' on bad self (%s)", fname, why);
+  if (r == KN_CURVE_BAD_DURATION) lk_argerror(L, darg, why);
+  if (r == KN_CURVE_NO_DURATION) luaL_error(L, "bad argument #1 to '%s' (%s)", fname, why);
 }
 
 static int spring_easing(lua_State *L) {
@@ -632,22 +467,14 @@ static int spring_linear(lua_State *L) {
   union { kn_easing e; double d[(sizeof(kn_easing) / sizeof(double)) + 2 * FIT_STACK + 1]; } buf;
   kn_easing *e = &buf.e;
   size_t n;
+  char why[160];
   if (!lua_isnoneornil(L, 2)) {
     tol = lk_checkfinite(L, 2);
-    if (!(tol >= 1e-7))
-      return lk_argerror(L, 2, lua_pushfstring(L, "max_error >= 1e-7 expected, got %s",
-                                               lk_pushnumstr(L, tol)));
+    if (!kn_spring_fit_tol(tol, why, sizeof why)) return lk_argerror(L, 2, why);
   }
   read_curve(L, s, 0, "linear", &c);
   n = kn_spring_curve_fit(&c, tol, e->points, FIT_STACK);
-  if (n == 0)
-    return lk_argerror(L, 2, lua_pushfstring(L, "max_error %s is within the rounding of a motion "
-                                             "%s times its distance", lk_pushnumstr(L, tol),
-                                             lk_pushnumstr(L, kn_spring_curve_size(&c))));
-  if (n > KN_SPRING_FIT_MAX)
-    return lk_argerror(L, 2, lua_pushfstring(L, "a fit within %s needs more than %d stops: "
-                                             "raise max_error or damp the spring",
-                                             lk_pushnumstr(L, tol), KN_SPRING_FIT_MAX));
+  if (!kn_spring_fit_count(&c, tol, n, why, sizeof why)) return lk_argerror(L, 2, why);
   if (n > FIT_STACK) {
     e = (kn_easing *)lk_newuserdata(L, kn_easing_size(n));
     kn_spring_curve_fit(&c, tol, e->points, n);

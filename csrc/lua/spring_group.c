@@ -1,11 +1,11 @@
 /*
 ** spring_group.c -- Lua binding of kinetic.spring_group (type
-** kinetic.SpringGroup).  Every argument is checked here; the core
-** (csrc/core/spring_group.c) trusts its inputs.  The userdata payload is
-** the kn_spring_group block itself.  The parameter families are read by
-** kinetic.spring's own parser (lk_spring_read_params, csrc/lua/spring.c),
-** so the group accepts exactly what kinetic.spring accepts, with the same
-** errors.
+** kinetic.SpringGroup).  The core (csrc/core/spring_group.c) trusts the
+** state and options it is given.  The userdata payload is the
+** kn_spring_group block itself.  The parameter families are read by
+** kinetic.spring's own reader (lk_spring_read_params, csrc/lua/spring.c,
+** which the core's kn_spring_params_from_options checks), so the group
+** accepts exactly what kinetic.spring accepts, with the same errors.
 */
 #include <math.h>
 #include <stdio.h>
@@ -80,12 +80,9 @@ static void check_state(lua_State *L, const char *key, int count) {
 
 /* The field `count` of the options: an integer in [1, 2^24], else raise. */
 static int read_count(lua_State *L) {
-  double c;
-  lua_getfield(L, 1, "count");
-  if (lua_isnil(L, -1))
+  double c = 0;
+  if (!lk_getfieldnum(L, 1, 1, "count", &c))
     lk_fielderror(L, 1, "count", "integer >= 1 expected, got nil");
-  lua_pop(L, 1);
-  if (!lk_getfieldnum(L, 1, 1, "count", &c)) c = 0;
   if (c != floor(c) || c < 1 || c > MAX_COUNT)
     lk_fieldrangeerror(L, 1, "count", c > MAX_COUNT ? "integer <= 16777216" : "integer >= 1", c);
   return (int)c;
