@@ -35,77 +35,43 @@ typedef struct motion_type {
   double (*final)(const void *m);   /* where it comes to rest; NULL: gravity */
 } motion_type;
 
-static void friction_state(const void *m, double t, double *x, double *v) {
-  kn_friction_at((const kn_friction *)m, t, x, v);
-}
-
-static int friction_done(const void *m, double t) {
-  return kn_friction_done((const kn_friction *)m, t);
-}
-
-static void gravity_state(const void *m, double t, double *x, double *v) {
-  kn_gravity_at((const kn_gravity *)m, t, x, v);
-}
-
-static int gravity_done(const void *m, double t) {
-  return kn_gravity_done((const kn_gravity *)m, t);
-}
-
-static double friction_final(const void *m) {
-  return kn_friction_final_position((const kn_friction *)m);
-}
-
-/* The state, end test and rest of each motion, adapted to motion_type. */
+/* The state and end test of each motion, and where it comes to rest,
+   adapted to motion_type. */
 #define ADAPT(name, type)                                                          \
   static void name##_state(const void *m, double t, double *x, double *v) {      \
     kn_##name##_at((const type *)m, t, x, v);                                     \
   }                                                                                \
   static int name##_done(const void *m, double t) {                               \
     return kn_##name##_done((const type *)m, t);                                  \
-  }                                                                                \
+  }
+#define ADAPT_FINAL(name, type)                                                    \
+  ADAPT(name, type)                                                                \
   static double name##_final(const void *m) {                                      \
     return kn_##name##_final_position((const type *)m);                           \
   }
-ADAPT(bouncing, kn_bouncing)
-ADAPT(clamping, kn_clamping)
-ADAPT(inertia, kn_inertia)
-ADAPT(decay, kn_decay)
+ADAPT(gravity, kn_gravity)
+ADAPT_FINAL(friction, kn_friction)
+ADAPT_FINAL(bouncing, kn_bouncing)
+ADAPT_FINAL(clamping, kn_clamping)
+ADAPT_FINAL(inertia, kn_inertia)
+ADAPT_FINAL(decay, kn_decay)
+#undef ADAPT_FINAL
 #undef ADAPT
 
-static const motion_type friction_type = {
-  KN_FRICTION, "drag", offsetof(kn_friction, drag), offsetof(kn_friction, x0),
-  offsetof(kn_friction, v0), offsetof(kn_friction, time), friction_state, friction_done,
-  friction_final
-};
-
-static const motion_type gravity_type = {
-  KN_GRAVITY, "acceleration", offsetof(kn_gravity, acceleration), offsetof(kn_gravity, x0),
-  offsetof(kn_gravity, v0), offsetof(kn_gravity, time), gravity_state, gravity_done, NULL
-};
-
-static const motion_type bouncing_type = {
-  KN_BOUNCING, "min", offsetof(kn_bouncing, leading), offsetof(kn_bouncing, x0),
-  offsetof(kn_bouncing, v0), offsetof(kn_bouncing, time), bouncing_state, bouncing_done,
-  bouncing_final
-};
-
-static const motion_type clamping_type = {
-  KN_CLAMPING, "friction", offsetof(kn_clamping, friction), offsetof(kn_clamping, x0),
-  offsetof(kn_clamping, v0), offsetof(kn_clamping, time), clamping_state, clamping_done,
-  clamping_final
-};
-
-static const motion_type inertia_type = {
-  KN_INERTIA, "target", offsetof(kn_inertia, target), offsetof(kn_inertia, x0),
-  offsetof(kn_inertia, v0), offsetof(kn_inertia, time), inertia_state, inertia_done,
-  inertia_final
-};
-
-static const motion_type decay_type = {
-  KN_DECAY, "friction_multiplier", offsetof(kn_decay, friction_multiplier),
-  offsetof(kn_decay, x0), offsetof(kn_decay, v0), offsetof(kn_decay, time), decay_state,
-  decay_done, decay_final
-};
+/* The motion_type name##_type of payload `type`: __tostring shows `param`,
+   the field at `at`. */
+#define MOTION_TYPE(name, type, tname, param, at, final)                         \
+  static const motion_type name##_type = {                                       \
+    tname, param, offsetof(type, at), offsetof(type, x0), offsetof(type, v0),    \
+    offsetof(type, time), name##_state, name##_done, final                       \
+  };
+MOTION_TYPE(friction, kn_friction, KN_FRICTION, "drag", drag, friction_final)
+MOTION_TYPE(gravity, kn_gravity, KN_GRAVITY, "acceleration", acceleration, NULL)
+MOTION_TYPE(bouncing, kn_bouncing, KN_BOUNCING, "min", leading, bouncing_final)
+MOTION_TYPE(clamping, kn_clamping, KN_CLAMPING, "friction", friction, clamping_final)
+MOTION_TYPE(inertia, kn_inertia, KN_INERTIA, "target", target, inertia_final)
+MOTION_TYPE(decay, kn_decay, KN_DECAY, "friction_multiplier", friction_multiplier, decay_final)
+#undef MOTION_TYPE
 
 /* The double at byte offset `at` of a payload. */
 static double *field(void *m, size_t at) {
