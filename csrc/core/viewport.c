@@ -1,9 +1,12 @@
 /*
-** viewport.c -- the world-to-screen transform of viewport.h and its inverse.
+** viewport.c -- the world-to-screen transform of viewport.h, its inverse,
+** and the parameters by name.
 */
 #include "fpcontract.h"
 #include <float.h>
 #include <math.h>
+#include <stddef.h>
+#include <string.h>
 
 #include "viewport.h"
 
@@ -73,4 +76,43 @@ int kn_viewport_to_world(const kn_viewport *vp, double sx, double sy,
   *x = inverse(vp->width, vp->origin_x, vp->unit_x, vp->scale_x, sx);
   *y = inverse(vp->height, vp->origin_y, vp->unit_y, vp->scale_y, sy);
   return 1;
+}
+
+/* ---- parameters by name ---------------------------------------------------- */
+
+void kn_viewport_defaults(kn_viewport *vp) {
+  vp->origin_x = 0.0; vp->origin_y = 0.0;
+  vp->unit_x = 1.0;   vp->unit_y = 1.0;
+  vp->scale_x = 1.0;  vp->scale_y = 1.0;
+}
+
+/* char arrays, not pointers: nothing to relocate; the pairs last */
+static const struct { char name[12]; unsigned char count; size_t offset; } params[] = {
+  { "width",    1, offsetof(kn_viewport, width) },
+  { "height",   1, offsetof(kn_viewport, height) },
+  { "origin_x", 1, offsetof(kn_viewport, origin_x) },
+  { "origin_y", 1, offsetof(kn_viewport, origin_y) },
+  { "unit_x",   1, offsetof(kn_viewport, unit_x) },
+  { "unit_y",   1, offsetof(kn_viewport, unit_y) },
+  { "scale_x",  1, offsetof(kn_viewport, scale_x) },
+  { "scale_y",  1, offsetof(kn_viewport, scale_y) },
+  { "origin",   2, offsetof(kn_viewport, origin_x) },
+  { "unit",     2, offsetof(kn_viewport, unit_x) },
+  { "scale",    2, offsetof(kn_viewport, scale_x) }
+};
+#define NPARAMS (sizeof params / sizeof params[0])
+#define FIRST_PAIR 8
+
+double *kn_viewport_param(kn_viewport *vp, const char *name, int *count) {
+  size_t i;
+  for (i = 0; i < NPARAMS; i++)
+    if (strcmp(params[i].name, name) == 0) {
+      *count = params[i].count;
+      return (double *)(void *)((char *)vp + params[i].offset);
+    }
+  return NULL;
+}
+
+const char *kn_viewport_pair_name(int i) {
+  return i >= 0 && i < (int)NPARAMS - FIRST_PAIR ? params[FIRST_PAIR + i].name : NULL;
 }

@@ -7,6 +7,8 @@
 #ifndef KINETIC_VIEWPORT_H
 #define KINETIC_VIEWPORT_H
 
+#include <stddef.h>
+
 typedef struct kn_viewport {
   double width, height;        /* w, h */
   double origin_x, origin_y;   /* O_x, O_y */
@@ -21,5 +23,17 @@ void kn_viewport_to_screen(const kn_viewport *vp, double x, double y,
    leaves x, y alone) when U_x K_x or U_y K_y is 0 (a factor is 0). */
 int kn_viewport_to_world(const kn_viewport *vp, double sx, double sy,
                          double *x, double *y);
+
+/* Origin (0, 0), unit (1, 1) and scale (1, 1); width and height left. */
+void kn_viewport_defaults(kn_viewport *vp);
+
+/* The parameters by name: the eight numbers (width, height, origin_x ...
+   scale_y) and the pairs origin, unit and scale ({x, y}).  The parameter
+   named `name` in vp, a pointer to its (first) double, *count 1 for a
+   number, 2 for a pair; NULL for no such name. */
+double *kn_viewport_param(kn_viewport *vp, const char *name, int *count);
+/* The name of pair i (origin, unit, scale), NULL past the last (a
+   kn_name_fn, names.h). */
+const char *kn_viewport_pair_name(int i);
 
 #endif

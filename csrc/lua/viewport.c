@@ -6,53 +6,20 @@
 ** animates them; origin, unit and scale also read and write as pairs.
 */
 #include <math.h>
-#include <stddef.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "lkinetic.h"
 #include "viewport.h"
-
-/* char arrays, not pointers: nothing to relocate */
-typedef struct { char name[12]; size_t offset; } field;
-
-static const field fields[] = {
-  { "width",    offsetof(kn_viewport, width) },
-  { "height",   offsetof(kn_viewport, height) },
-  { "origin_x", offsetof(kn_viewport, origin_x) },
-  { "origin_y", offsetof(kn_viewport, origin_y) },
-  { "unit_x",   offsetof(kn_viewport, unit_x) },
-  { "unit_y",   offsetof(kn_viewport, unit_y) },
-  { "scale_x",  offsetof(kn_viewport, scale_x) },
-  { "scale_y",  offsetof(kn_viewport, scale_y) },
-  { "", 0 }
-};
-
-/* The pairs: origin = {origin_x, origin_y} and so on. */
-static const field pairs[] = {
-  { "origin", offsetof(kn_viewport, origin_x) },
-  { "unit",   offsetof(kn_viewport, unit_x) },
-  { "scale",  offsetof(kn_viewport, scale_x) },
-  { "", 0 }
-};
-
-static double *slot(kn_viewport *vp, size_t offset) {
-  return (double *)(void *)((char *)vp + offset);
-}
-
-static const field *find(const field *f, const char *name) {
-  for (; f->name[0] != '\0'; f++)
-    if (strcmp(f->name, name) == 0) return f;
-  return NULL;
-}
 
 static kn_viewport *check_viewport(lua_State *L) {
   return (kn_viewport *)lk_checkobject(L, 1, KN_VIEWPORT);
 }
 
-/* {a, b} at idx into out[2]; errors name `what`. */
+/* {a, b} at idx into out[2], written only when both are read; errors
+   name `what`. */
 static void read_pair(lua_State *L, int idx, const char *what, double *out,
                       int (*fail)(lua_State *, const char *, const char *)) {
+  double pair[2];
   int i;
   if (lua_type(L, idx) != LUA_TTABLE || lk_rawlen(L, idx) != 2) {
     if (lua_type(L, idx) == LUA_TTABLE && lk_rawlen(L, idx) == 0 &&
@@ -73,9 +40,11 @@ static void read_pair(lua_State *L, int idx, const char *what, double *out,
     if (!isfinite(x))
       fail(L, what, lua_pushfstring(L, "%s: finite number expected, got %s",
                                     i == 0 ? "x" : "y", lk_typename(L, -1)));
-    out[i] = x;
+    pair[i] = x;
     lua_pop(L, 1);
   }
+  out[0] = pair[0];
+  out[1] = pair[1];
 }
 
 /* read_pair's errors: in an option of kinetic.viewport{...} ... */
@@ -98,8 +67,7 @@ static const char *const viewport_option_names[] = {
    scale = {kx, ky} }; width and height may also be given by name. */
 static int kinetic_viewport(lua_State *L) {
   kn_viewport v, *vp;
-  double pair[2];
-  int i;
+  int i, count;
   static const char sizes[2][8] = { "width", "height" };
   if (lua_type(L, 1) != LUA_TTABLE) return lk_typeerror(L, 1, "table");
   lua_settop(L, 1);
@@ -119,16 +87,12 @@ static int kinetic_viewport(lua_State *L) {
     }
     if (i == 0) v.width = x; else v.height = x;
   }
-  v.origin_x = 0.0; v.origin_y = 0.0;
-  v.unit_x = 1.0;   v.unit_y = 1.0;
-  v.scale_x = 1.0;  v.scale_y = 1.0;
-  for (i = 0; pairs[i].name[0] != '\0'; i++) {
-    lua_getfield(L, 1, pairs[i].name);
-    if (!lua_isnil(L, -1)) {
-      read_pair(L, lua_gettop(L), pairs[i].name, pair, option_fail);
-      slot(&v, pairs[i].offset)[0] = pair[0];
-      slot(&v, pairs[i].offset)[1] = pair[1];
-    }
+  kn_viewport_defaults(&v);
+  for (i = 0; kn_viewport_pair_name(i) != NULL; i++) {
+    const char *name = kn_viewport_pair_name(i);
+    lua_getfield(L, 1, name);
+    if (!lua_isnil(L, -1))
+      read_pair(L, lua_gettop(L), name, kn_viewport_param(&v, name, &count), option_fail);
     lua_pop(L, 1);
   }
   vp = (kn_viewport *)lk_newobject(L, sizeof(kn_viewport), KN_VIEWPORT);
@@ -159,38 +123,38 @@ static int viewport_to_world(lua_State *L) {
 /* __index: methods (upvalue 1) first, then the fields. */
 static int viewport_index(lua_State *L) {
   kn_viewport *vp = check_viewport(L);
-  const field *f;
-  const char *key;
+  double *p;
+  int count;
   lua_pushvalue(L, 2);
   lua_rawget(L, lua_upvalueindex(1));
   if (!lua_isnil(L, -1) || lua_type(L, 2) != LUA_TSTRING) return 1;
-  key = lua_tostring(L, 2);
-  if ((f = find(fields, key)) != NULL) {
-    lua_pushnumber(L, (lua_Number)*slot(vp, f->offset));
-    return 1;
-  }
-  if ((f = find(pairs, key)) != NULL) {
+  p = kn_viewport_param(vp, lua_tostring(L, 2), &count);
+  if (p == NULL) {
+    lua_pushnil(L);
+  } else if (count == 1) {
+    lua_pushnumber(L, (lua_Number)*p);
+  } else {
     lua_createtable(L, 2, 0);
-    lua_pushnumber(L, (lua_Number)slot(vp, f->offset)[0]);
+    lua_pushnumber(L, (lua_Number)p[0]);
     lua_rawseti(L, -2, 1);
-    lua_pushnumber(L, (lua_Number)slot(vp, f->offset)[1]);
+    lua_pushnumber(L, (lua_Number)p[1]);
     lua_rawseti(L, -2, 2);
-    return 1;
   }
-  lua_pushnil(L);
   return 1;
 }
 
 /* __newindex: the eight numbers (finite), or a pair as {x, y}. */
 static int viewport_newindex(lua_State *L) {
   kn_viewport *vp = check_viewport(L);
-  const field *f;
   const char *key;
+  double *p;
+  int count;
   if (lua_type(L, 2) != LUA_TSTRING)
     return luaL_error(L, "kinetic.Viewport has no field of type %s",
                       lk_typename(L, 2));
   key = lua_tostring(L, 2);
-  if ((f = find(fields, key)) != NULL) {
+  p = kn_viewport_param(vp, key, &count);
+  if (p != NULL && count == 1) {
     double x;
     if (lua_type(L, 3) != LUA_TNUMBER)
       return assign_fail(L, key, lua_pushfstring(L, "number expected, got %s",
@@ -199,14 +163,11 @@ static int viewport_newindex(lua_State *L) {
     if (!isfinite(x))
       return assign_fail(L, key, lua_pushfstring(L, "finite number expected, got %s",
                                               lk_typename(L, 3)));
-    *slot(vp, f->offset) = x;
+    *p = x;
     return 0;
   }
-  if ((f = find(pairs, key)) != NULL) {
-    double pair[2];
-    read_pair(L, 3, key, pair, assign_fail);
-    slot(vp, f->offset)[0] = pair[0];
-    slot(vp, f->offset)[1] = pair[1];
+  if (p != NULL) {
+    read_pair(L, 3, key, p, assign_fail);
     return 0;
   }
   return luaL_error(L, "kinetic.Viewport has no field '%s' (fields: width, height, "
