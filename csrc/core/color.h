@@ -59,6 +59,11 @@ const char *kn_color_space_name(int space);
 /* Parse a CSS colour (every form that needs no document); 0 on success,
    else -1 with a message in err (at most errlen bytes, NUL-terminated). */
 int kn_color_parse(const char *s, size_t len, kn_color *out, char *err, size_t errlen);
+/* s[0..len) as an error message quotes it, into buf[KN_COLOR_QUOTE_MAX]:
+   whole, or -- when longer than 60 bytes or holding a zero byte -- its
+   first bytes up to 60 (and up to the first zero byte) followed by "...". */
+#define KN_COLOR_QUOTE_MAX 64
+void kn_color_quote(char *buf, const char *s, size_t len);
 
 /* c in `space`, not gamut-mapped; powerless hues become missing, missing
    components carry forward to analogous ones (CSS Color 4 section 12.1;

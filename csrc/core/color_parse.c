@@ -428,3 +428,14 @@ int kn_color_parse(const char *s, size_t len, kn_color *out, char *err, size_t e
   *out = c;
   return 0;
 }
+
+void kn_color_quote(char *buf, const char *s, size_t len) {
+  size_t n = strlen(s);   /* up to the first zero byte */
+  if (len <= KN_COLOR_QUOTE_MAX - 4 && n == len) {
+    memcpy(buf, s, n + 1);
+    return;
+  }
+  if (n > KN_COLOR_QUOTE_MAX - 4) n = KN_COLOR_QUOTE_MAX - 4;
+  memcpy(buf, s, n);
+  memcpy(buf + n, "...", 4);
+}

@@ -7,8 +7,6 @@
 ** rgba (gamut-mapped to sRGB), to (the components in any space), and
 ** __tostring (the CSS text in the colour's own space).
 */
-#include <math.h>
-#include <string.h>
 
 #include "lkinetic.h"
 #include "color.h"
@@ -16,9 +14,6 @@
 static const char space_list[] =
   "srgb, srgb-linear, display-p3, a98-rgb, prophoto-rgb, rec2020, xyz, xyz-d50, xyz-d65, "
   "lab, lch, oklab, oklch, hsl, hwb";
-
-/* Longest part of a colour string quoted in a message. */
-#define QUOTE_MAX 60
 
 int lk_tocolor(lua_State *L, int idx, struct kn_color *out) {
   const kn_color *c = (const kn_color *)lk_testudata(L, idx, KN_COLOR);
@@ -40,7 +35,7 @@ void lk_pushcolor(lua_State *L, const struct kn_color *c) {
    raise "bad argument #arg to 'f' (invalid colour 'rgb(1 2)': <why>)". */
 static void check_color(lua_State *L, int arg, kn_color *out) {
   const kn_color *c = (const kn_color *)lk_testudata(L, arg, KN_COLOR);
-  char err[256];
+  char err[256], quote[KN_COLOR_QUOTE_MAX];
   size_t len;
   const char *s;
   if (c != NULL) { *out = *c; return; }
@@ -50,13 +45,8 @@ static void check_color(lua_State *L, int arg, kn_color *out) {
   }
   s = lua_tolstring(L, arg, &len);
   if (kn_color_parse(s, len, out, err, sizeof err) == 0) return;
-  if (len > QUOTE_MAX || strlen(s) != len) {    /* a long text, or one with a zero byte */
-    size_t n = strlen(s);
-    lua_pushlstring(L, s, n < QUOTE_MAX ? n : QUOTE_MAX);
-    lk_argerror(L, arg, lua_pushfstring(L, "invalid colour '%s...': %s", lua_tostring(L, -1),
-                                        err));
-  }
-  lk_argerror(L, arg, lua_pushfstring(L, "invalid colour '%s': %s", s, err));
+  kn_color_quote(quote, s, len);
+  lk_argerror(L, arg, lua_pushfstring(L, "invalid colour '%s': %s", quote, err));
 }
 
 /* The colour space named by the string at arg (ASCII case ignored). */
