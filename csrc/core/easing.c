@@ -103,6 +103,44 @@ void kn_easing_init_accel(kn_easing *e, int kind, double v0) {
   e->u.v0 = v0;
 }
 
+int kn_easing_check_bezier(const double *v, int *bad, char *why, size_t cap) {
+  char b[32];
+  int i;
+  for (i = 0; i <= 2; i += 2)
+    if (v[i] < 0.0 || v[i] > 1.0) {
+      kn_fmtnum(b, v[i]);
+      snprintf(why, cap, "x%d in [0, 1] expected, got %s", i / 2 + 1, b);
+      *bad = i;
+      return 0;
+    }
+  for (i = 1; i <= 3; i += 2)
+    if (!(fabs(v[i]) <= KN_BEZIER_YMAX)) {
+      kn_fmtnum(b, v[i]);
+      snprintf(why, cap, "y%d in [-1e300, 1e300] expected, got %s", i / 2 + 1, b);
+      *bad = i;
+      return 0;
+    }
+  return 1;
+}
+
+int kn_easing_check_steps(double n, int position, char *why, size_t cap) {
+  char b[32];
+  if (n == floor(n) && n >= (position == KN_JUMP_NONE ? 2.0 : 1.0) && n <= 2147483646.0)
+    return 1;
+  kn_fmtnum(b, n);
+  snprintf(why, cap, "integer %s expected, got %s",
+           position == KN_JUMP_NONE ? ">= 2 (jump-none)" : ">= 1", b);
+  return 0;
+}
+
+int kn_easing_check_accel(double v0, char *why, size_t cap) {
+  char b[32];
+  if (fabs(v0) <= KN_ACCEL_V0MAX) return 1;
+  kn_fmtnum(b, v0);
+  snprintf(why, cap, "v0 in [-1e300, 1e300] expected, got %s", b);
+  return 0;
+}
+
 void kn_easing_init_callback(kn_easing *e, kn_easing_fn fn, void *ctx) {
   clear(e, KN_E_CALLBACK);
   e->u.callback.fn = fn;
@@ -243,6 +281,18 @@ static void putcss(kn_text *o, double x) {
   char b[48];
   kn_css_fmtnum(b, x);
   kn_text_put(o, b);
+}
+
+void kn_easing_keep_source(kn_easing *e, size_t len) {
+  e->speclen = kn_easing_css(e, NULL, 0) > 0 ? len : 0;
+}
+
+void kn_easing_store(kn_easing *o, const kn_easing *e, const char *s) {
+  memcpy(o, e, kn_easing_size(e->npoints));
+  if (o->speclen > 0) {
+    memcpy((char *)(o->points + 2 * o->npoints), s, o->speclen);
+    ((char *)(o->points + 2 * o->npoints))[o->speclen] = '\0';
+  }
 }
 
 size_t kn_easing_css(const kn_easing *e, char *buf, size_t cap) {

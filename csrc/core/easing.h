@@ -100,6 +100,24 @@ void kn_easing_init_spring(kn_easing *e, const kn_spring_curve *c);
 /* linear(): e->points must hold npoints pairs {input % or NaN, output}. */
 void kn_easing_init_linearfn(kn_easing *e, size_t npoints);
 
+/* The checks of the constructors' numbers (finite already), each 1 when
+   they pass, else 0 with the reason in why[cap], numbers as kn_fmtnum
+   writes them.  cubic-bezier from v = {x1, y1, x2, y2}: x1 and x2 in
+   [0, 1], then |y1|, |y2| <= KN_BEZIER_YMAX, *bad the index in v of the
+   first that fails; steps: n an integer >= 1 (>= 2 with jump-none) and at
+   most 2147483646; accelerate: |v0| <= KN_ACCEL_V0MAX. */
+int kn_easing_check_bezier(const double *v, int *bad, char *why, size_t cap);
+int kn_easing_check_steps(double n, int position, char *why, size_t cap);
+int kn_easing_check_accel(double v0, char *why, size_t cap);
+
+/* A parsed easing that keeps its source text s[0..len) after its points
+   (so that css("specified") can parse it again): kn_easing_keep_source
+   sets e->speclen to len when e has a CSS form (kn_easing_css), else 0;
+   kn_easing_store then copies e and that text, NUL-terminated, into o, a
+   block of kn_easing_block_size(e) bytes. */
+void kn_easing_keep_source(kn_easing *e, size_t len);
+void kn_easing_store(kn_easing *o, const kn_easing *e, const char *s);
+
 /* Canonical text (NUL-terminated, truncated to cap); returns the full
    length as snprintf does. */
 size_t kn_easing_tostring(const kn_easing *e, char *buf, size_t cap);

@@ -586,3 +586,14 @@ int kn_easing_parse(const char *s, size_t len, kn_easing *e, size_t cap,
   if (!css && specified != NULL) specified->len = 0;
   return 1;
 }
+
+size_t kn_easing_specified_points(const kn_easing *e) {
+  size_t cap = kn_easing_parse_maxpoints(kn_easing_specified(e), e->speclen);
+  return cap < 2 ? 2 : cap;
+}
+
+void kn_easing_specified_text(const kn_easing *e, kn_easing *tmp, kn_easing_text *out) {
+  char err[256];
+  kn_easing_parse(kn_easing_specified(e), e->speclen, tmp, kn_easing_specified_points(e), out,
+                  err, sizeof err);
+}

@@ -27,6 +27,14 @@ typedef struct kn_easing_text {
 int kn_easing_parse(const char *s, size_t len, kn_easing *e, size_t cap,
                     kn_easing_text *specified, char *err, size_t errcap);
 
+/* The specified serialization of a parsed easing that kept its source
+   (e->speclen > 0, kn_easing_keep_source): that text parsed again -- it
+   parsed once, so it parses again -- into tmp, which has room for
+   kn_easing_specified_points(e) points, the text written to *out as
+   kn_easing_parse writes it (out->len > out->cap: call again with room). */
+size_t kn_easing_specified_points(const kn_easing *e);
+void kn_easing_specified_text(const kn_easing *e, kn_easing *tmp, kn_easing_text *out);
+
 /* The i-th accepted easing name (0-based), NULL past the end: first the
    canonical names (what tostring gives), then their other spellings
    (kebab-case, flux's, hump.timer's). */

@@ -16,8 +16,10 @@
 #include "fpcontract.h"
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
+#include "names.h"
 #include "step_times.h"
 
 static double g(const kn_easing *e, double D, double t) {
@@ -85,4 +87,18 @@ int kn_step_times(const kn_easing *e, size_t n, double D, double *out) {
   }
   while (k < n) out[k++] = D;
   return 1;
+}
+
+int kn_step_times_count(double n, char *why, size_t cap) {
+  char b[KN_NAMES_NUM_MAX];
+  if (n >= 1.0 && n <= 16777216.0 && n == floor(n)) return 1;
+  snprintf(why, cap, "integer in [1, 16777216] expected, got %s", kn_names_num(b, n));
+  return 0;
+}
+
+int kn_step_times_duration(double duration, char *why, size_t cap) {
+  char b[KN_NAMES_NUM_MAX];
+  if (duration > 0.0) return 1;
+  snprintf(why, cap, "duration > 0 expected, got %s", kn_names_num(b, duration));
+  return 0;
 }

@@ -25,4 +25,10 @@
    at once, or the walk meets them) -- out is then unspecified. */
 int kn_step_times(const kn_easing *e, size_t n, double duration, double *out);
 
+/* The checks of kinetic.step_times' numbers: n an integer in [1, 2^24]
+   (kn_step_times_count), the duration > 0 (kn_step_times_duration); each
+   1, else 0 with the reason in why[cap]. */
+int kn_step_times_count(double n, char *why, size_t cap);
+int kn_step_times_duration(double duration, char *why, size_t cap);
+
 #endif

@@ -11,7 +11,6 @@
 #include <string.h>
 
 #include "lkinetic.h"
-#include "accel.h"
 #include "easing.h"
 #include "easing_parse.h"
 #include "step_times.h"
@@ -59,19 +58,13 @@ static kn_easing *to_easing_up(lua_State *L, int idx) {
   return NULL;
 }
 
-static kn_easing *check_easing(lua_State *L, int idx, const char *fname) {
-  kn_easing *e = to_easing_up(L, idx);
+/* Self at idx for the method fname: an easing of either class (tname
+   NULL: upvalues 1 and 2), or of the class tname. */
+static kn_easing *check_self(lua_State *L, int idx, const char *fname, const char *tname) {
+  kn_easing *e = tname != NULL ? (kn_easing *)lk_testudata(L, idx, tname) : to_easing_up(L, idx);
   if (e == NULL)
-    luaL_error(L, "calling '%s' on bad self (kinetic.Easing expected, got %s)",
-               fname, lk_typename(L, idx));
-  return e;
-}
-
-static kn_easing *check_bezier(lua_State *L, int idx, const char *fname) {
-  kn_easing *e = (kn_easing *)lk_testudata(L, idx, KN_BEZIER);
-  if (e == NULL)
-    luaL_error(L, "calling '%s' on bad self (kinetic.Bezier expected, got %s)",
-               fname, lk_typename(L, idx));
+    luaL_error(L, "calling '%s' on bad self (%s expected, got %s)", fname,
+               tname != NULL ? tname : KN_EASING, lk_typename(L, idx));
   return e;
 }
 
@@ -107,14 +100,10 @@ static const kn_easing *push_parsed(lua_State *L, int idx) {
     lua_pushfstring(L, "easing spec expected, got '%s': %s", s, err);
     return NULL;
   }
-  e->speclen = kn_easing_css(e, NULL, 0) > 0 ? len : 0;
+  kn_easing_keep_source(e, len);
   o = (kn_easing *)lk_newobject(L, kn_easing_block_size(e),
                                 e->kind == KN_E_BEZIER ? KN_BEZIER : KN_EASING);
-  memcpy(o, e, kn_easing_size(e->npoints));
-  if (o->speclen > 0) {
-    memcpy((char *)(o->points + 2 * o->npoints), s, len);
-    ((char *)(o->points + 2 * o->npoints))[len] = '\0';
-  }
+  kn_easing_store(o, e, s);
   if (scratch) lua_remove(L, -2);
   return o;
 }
@@ -210,20 +199,10 @@ static int kinetic_easing(lua_State *L) {
 static int kinetic_bezier(lua_State *L) {
   kn_easing e;
   double v[4];
+  char why[64];
   int i;
   for (i = 0; i < 4; i++) v[i] = check_number(L, i + 1, i + 1, "bezier");
-  for (i = 0; i <= 2; i += 2)
-    if (v[i] < 0.0 || v[i] > 1.0) {
-      char b[32];
-      kn_fmtnum(b, v[i]);
-      arg_error(L, i + 1, "bezier", lua_pushfstring(L, "x%d in [0, 1] expected, got %s", i / 2 + 1, b));
-    }
-  for (i = 1; i <= 3; i += 2)
-    if (!(fabs(v[i]) <= KN_BEZIER_YMAX)) {
-      char b[32];
-      kn_fmtnum(b, v[i]);
-      arg_error(L, i + 1, "bezier", lua_pushfstring(L, "y%d in [-1e300, 1e300] expected, got %s", i / 2 + 1, b));
-    }
+  if (!kn_easing_check_bezier(v, &i, why, sizeof why)) arg_error(L, i + 1, "bezier", why);
   kn_easing_init_bezier(&e, v[0], v[1], v[2], v[3]);
   lk_pusheasing(L, &e);
   return 1;
@@ -240,6 +219,7 @@ static const char *push_fmtnum(lua_State *L, int idx) {
 
 static int kinetic_steps(lua_State *L) {
   kn_easing e;
+  char why[64];
   double n = check_number(L, 1, 1, "steps");
   int p = KN_END;
   if (!lua_isnoneornil(L, 2)) {
@@ -250,10 +230,7 @@ static int kinetic_steps(lua_State *L) {
       arg_error(L, 2, "steps", lua_pushfstring(L, "%s expected, got '%s'",
                 lk_pushnames(L, kn_steps_position_name, KN_NAMES_ONEOF), lua_tostring(L, 2)));
   }
-  if (n != floor(n) || n < (p == KN_JUMP_NONE ? 2.0 : 1.0) || n > 2147483646.0)
-    arg_error(L, 1, "steps", lua_pushfstring(L, "integer %s expected, got %s",
-              p == KN_JUMP_NONE ? ">= 2 (jump-none)" : ">= 1",
-              push_fmtnum(L, 1)));
+  if (!kn_easing_check_steps(n, p, why, sizeof why)) arg_error(L, 1, "steps", why);
   kn_easing_init_steps(&e, (int)n, p);
   lk_pusheasing(L, &e);
   return 1;
@@ -310,11 +287,8 @@ static int kinetic_linear(lua_State *L) {
 static int push_accel(lua_State *L, int kind, const char *fname) {
   kn_easing e;
   double v0 = opt_number(L, 1, 1, fname, 0.0);
-  if (!(fabs(v0) <= KN_ACCEL_V0MAX)) {
-    char b[32];
-    kn_fmtnum(b, v0);
-    arg_error(L, 1, fname, lua_pushfstring(L, "v0 in [-1e300, 1e300] expected, got %s", b));
-  }
+  char why[64];
+  if (!kn_easing_check_accel(v0, why, sizeof why)) arg_error(L, 1, fname, why);
   kn_easing_init_accel(&e, kind, v0);
   lk_pusheasing(L, &e);
   return 1;
@@ -328,18 +302,15 @@ static int kinetic_accelerate_decelerate(lua_State *L) {
 static int kinetic_step_times(lua_State *L) {
   const kn_easing *e;
   double n, D, *out;
+  char why[64];
   size_t i;
   if (to_easing(L, 1) == NULL && lua_type(L, 1) != LUA_TSTRING)
     return expected_error(L, 1, "step_times", "easing or easing spec string", 1);
   if (lua_type(L, 2) != LUA_TNUMBER) expected_error(L, 2, "step_times", "number", 2);
   n = (double)lua_tonumber(L, 2);
-  if (!(n >= 1.0 && n <= 16777216.0 && n == floor(n)))
-    arg_error(L, 2, "step_times", lua_pushfstring(L, "integer in [1, 16777216] expected, got %s",
-                                                  lk_pushnumstr(L, n)));
+  if (!kn_step_times_count(n, why, sizeof why)) arg_error(L, 2, "step_times", why);
   D = opt_number(L, 3, 3, "step_times", 1.0);
-  if (!(D > 0.0))
-    arg_error(L, 3, "step_times", lua_pushfstring(L, "duration > 0 expected, got %s",
-                                                  lk_pushnumstr(L, D)));
+  if (!kn_step_times_duration(D, why, sizeof why)) arg_error(L, 3, "step_times", why);
   lua_settop(L, 1);
   e = lk_toeasing(L, 1);
   if (e == NULL) return arg_error(L, 1, "step_times", lua_tostring(L, -1));
@@ -368,22 +339,28 @@ static int kinetic_easings(lua_State *L) {
 
 /* ---- methods ------------------------------------------------------------------ */
 
+/* p and the before flag of eval at stack indices idx and idx + 1, counted
+   as arguments #1 and #2 (e(p, before), e:eval(p, before), f(p, before)). */
+static double eval_args(lua_State *L, int idx, int *before) {
+  double p;
+  if (lua_type(L, idx) != LUA_TNUMBER) expected_error(L, 1, "eval", "number", idx);
+  p = (double)lua_tonumber(L, idx);
+  if (!isfinite(p)) expected_error(L, 1, "eval", "finite number", idx);
+  *before = 0;
+  if (!lua_isnoneornil(L, idx + 1)) {
+    if (lua_type(L, idx + 1) != LUA_TBOOLEAN)
+      expected_error(L, 2, "eval", "boolean before flag", idx + 1);
+    *before = lua_toboolean(L, idx + 1);
+  }
+  return p;
+}
+
 /* e(p [, before]) and e:eval(p [, before]): self at 1, p at 2, flag at 3.
    The general form: every check, every error message. */
 static int easing_eval_checked(lua_State *L) {
-  const kn_easing *e = check_easing(L, 1, "eval");
-  double p;
-  int before = 0;
-  if (lua_type(L, 2) == LUA_TNUMBER) {
-    p = (double)lua_tonumber(L, 2);
-    if (!isfinite(p)) expected_error(L, 1, "eval", "finite number", 2);
-  } else {
-    return expected_error(L, 1, "eval", "number", 2);
-  }
-  if (!lua_isnoneornil(L, 3)) {
-    if (lua_type(L, 3) != LUA_TBOOLEAN) expected_error(L, 2, "eval", "boolean before flag", 3);
-    before = lua_toboolean(L, 3);
-  }
+  const kn_easing *e = check_self(L, 1, "eval", NULL);
+  int before;
+  double p = eval_args(L, 2, &before);
   lua_pushnumber(L, (lua_Number)kn_easing_eval(e, p, before));
   return 1;
 }
@@ -431,28 +408,21 @@ static int easing_call(lua_State *L) {
    argument #1 as in e(p). */
 static int easing_fn_call(lua_State *L) {
   const kn_easing *e = (const kn_easing *)lua_touserdata(L, lua_upvalueindex(1));
-  double p;
-  int before = 0;
-  if (lua_type(L, 1) != LUA_TNUMBER) return expected_error(L, 1, "eval", "number", 1);
-  p = (double)lua_tonumber(L, 1);
-  if (!isfinite(p)) return expected_error(L, 1, "eval", "finite number", 1);
-  if (!lua_isnoneornil(L, 2)) {
-    if (lua_type(L, 2) != LUA_TBOOLEAN) return expected_error(L, 2, "eval", "boolean before flag", 2);
-    before = lua_toboolean(L, 2);
-  }
+  int before;
+  double p = eval_args(L, 1, &before);
   lua_pushnumber(L, (lua_Number)kn_easing_eval(e, p, before));
   return 1;
 }
 
 static int easing_fn(lua_State *L) {
-  check_easing(L, 1, "fn");
+  check_self(L, 1, "fn", NULL);
   lua_settop(L, 1);
   lua_pushcclosure(L, easing_fn_call, 1);
   return 1;
 }
 
 static int easing_sample(lua_State *L) {
-  const kn_easing *e = check_easing(L, 1, "sample");
+  const kn_easing *e = check_self(L, 1, "sample", NULL);
   double n = check_number(L, 2, 1, "sample");
   size_t i, k;
   if (n != floor(n) || n < 1.0 || n > 1e8)
@@ -491,27 +461,24 @@ static void push_text(lua_State *L, const kn_easing *e, text_writer w, const cha
 }
 
 static int easing_tostring(lua_State *L) {
-  const kn_easing *e = check_easing(L, 1, "__tostring");
+  const kn_easing *e = check_self(L, 1, "__tostring", NULL);
   char buf[256];
   push_text(L, e, kn_easing_tostring, buf, kn_easing_tostring(e, buf, sizeof buf), sizeof buf);
   return 1;
 }
 
-/* The specified serialization of a parsed easing: its source text parsed
-   again (it parsed once, so it parses again), into a stack buffer or, when
-   longer, a scratch userdata. */
+/* The specified serialization of a parsed easing (kn_easing_specified_text)
+   into a stack buffer or, when longer, a scratch userdata. */
 static int push_specified(lua_State *L, const kn_easing *e) {
-  const char *src = kn_easing_specified(e);
-  size_t cap = kn_easing_parse_maxpoints(src, e->speclen);
-  kn_easing *tmp = (kn_easing *)lk_newuserdata(L, kn_easing_size(cap < 2 ? 2 : cap));
-  char buf[256], err[256];
+  kn_easing *tmp = (kn_easing *)lk_newuserdata(L, kn_easing_size(kn_easing_specified_points(e)));
+  char buf[256];
   kn_easing_text sp;
   sp.buf = buf; sp.cap = sizeof buf; sp.len = 0;
-  kn_easing_parse(src, e->speclen, tmp, cap < 2 ? 2 : cap, &sp, err, sizeof err);
+  kn_easing_specified_text(e, tmp, &sp);
   if (sp.len > sp.cap) {
     sp.buf = (char *)lk_newuserdata(L, sp.len);
     sp.cap = sp.len;
-    kn_easing_parse(src, e->speclen, tmp, cap < 2 ? 2 : cap, &sp, err, sizeof err);
+    kn_easing_specified_text(e, tmp, &sp);
   }
   lua_pushlstring(L, sp.buf, sp.len);
   return 1;
@@ -520,7 +487,7 @@ static int push_specified(lua_State *L, const kn_easing *e) {
 /* e:css([form]): form "computed" (default) or "specified". */
 static int easing_css(lua_State *L) {
   static const char *const forms[] = { "computed", "specified", NULL };
-  const kn_easing *e = check_easing(L, 1, "css");
+  const kn_easing *e = check_self(L, 1, "css", NULL);
   char buf[256];
   size_t n;
   int form = 0;
@@ -551,14 +518,14 @@ static int easing_eq(lua_State *L) {
 }
 
 static int bezier_slope(lua_State *L) {
-  const kn_easing *e = check_bezier(L, 1, "slope");
+  const kn_easing *e = check_self(L, 1, "slope", KN_BEZIER);
   double p = check_number(L, 2, 1, "slope");
   lua_pushnumber(L, (lua_Number)kn_bezier_slope(&e->u.bezier, p));
   return 1;
 }
 
 static int bezier_inverse(lua_State *L) {
-  const kn_easing *e = check_bezier(L, 1, "inverse");
+  const kn_easing *e = check_self(L, 1, "inverse", KN_BEZIER);
   double y = check_number(L, 2, 1, "inverse"), t;
   char buf[256];
   if (!kn_bezier_monotone(&e->u.bezier)) {
@@ -573,8 +540,8 @@ static int bezier_inverse(lua_State *L) {
 }
 
 static int bezier_control_points(lua_State *L) {
-  const kn_easing *e = check_bezier(L, 1, "control_points");
-  if (e == NULL) return 0;   /* not reached (checkbezier raises); quiets -Wnull-dereference */
+  const kn_easing *e = check_self(L, 1, "control_points", KN_BEZIER);
+  if (e == NULL) return 0;   /* not reached (check_self raises); quiets -Wnull-dereference */
   lua_pushnumber(L, (lua_Number)e->u.bezier.x1);
   lua_pushnumber(L, (lua_Number)e->u.bezier.y1);
   lua_pushnumber(L, (lua_Number)e->u.bezier.x2);
