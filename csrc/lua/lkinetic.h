@@ -2,7 +2,9 @@
 ** lkinetic.h -- shared declarations of the Lua binding (not of the core).
 **
 ** The core (csrc/core/) never includes Lua headers; the binding files
-** (csrc/lua/) do the argument checking and hand trusted values to the core.
+** (csrc/lua/) read the arguments, check what needs Lua (types, tables),
+** hand the values to the core -- which checks what is numeric and writes
+** the reason -- and raise quoting that reason.
 **
 ** Names: a lua_CFunction is named after what Lua calls it -- module
 ** functions kinetic_<name> (kinetic_spring, kinetic_update_timelines),
@@ -303,13 +305,13 @@ struct kn_fling;
 void lk_motion_read_fling(lua_State *L, int t, int arg, int kind, double x0, double v0,
                           struct kn_fling *f);
 
-/* timeline.c: kinetic.update_timelines' two phases for the FFI path's own
-   loop, as core._ffi_abi.timeline_step and timeline_fire (ffi_abi.h); each
-   takes the metatable of kinetic.Timeline as upvalue 1. */
 /* path.c: the kinetic.Path at idx, or NULL. */
 struct kn_path;
 const struct kn_path *lk_topath(lua_State *L, int idx);
 
+/* timeline.c: kinetic.update_timelines' two phases for the FFI path's own
+   loop, as core._ffi_abi.timeline_step and timeline_fire (ffi_abi.h); each
+   takes the metatable of kinetic.Timeline as upvalue 1. */
 int lk_timeline_batch_step(lua_State *L);
 int lk_timeline_batch_fire(lua_State *L);
 
