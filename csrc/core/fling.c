@@ -6,6 +6,11 @@
 
 #include "fling.h"
 
+const char *kn_fling_kind_name(int kind) {
+  static const char names[4][9] = { "inertia", "bouncing", "clamping", "decay" };
+  return kind >= 0 && kind <= KN_FLING_DECAY ? names[kind] : NULL;
+}
+
 static double bouncing_end(const kn_bouncing *b) {
   double y0, t0;
   if (b->spring_time == HUGE_VAL) {

@@ -12,6 +12,10 @@
 
 enum kn_fling_kind { KN_FLING_INERTIA, KN_FLING_BOUNCING, KN_FLING_CLAMPING, KN_FLING_DECAY };
 
+/* The name of a kind ("inertia", "bouncing", "clamping", "decay"), NULL
+   past the last (a kn_name_fn, names.h). */
+const char *kn_fling_kind_name(int kind);
+
 typedef struct kn_fling {
   int kind;            /* enum kn_fling_kind */
   double end;          /* at rest for good from here on (HUGE_VAL: never) */

@@ -331,7 +331,6 @@ static const char *const spring_options[] = {
 #define SPRING_PARAMS_FIRST 8   /* spring_options[8..]: the spring's own */
 static const char *const stagger_options[] = { "each", "amount", "from", "easing", NULL };
 static const char *const stagger_froms[] = { "start", "center", "end", "edges", "index", "random" };
-static const char *const after_names[] = { "stop", "restart", "reverse" };
 
 typedef struct anim_opts {
   int t;                 /* the options table (absolute), 0: none */
@@ -426,19 +425,11 @@ static unsigned scan_tween_options(lua_State *L, anim_opts *o) {
 }
 
 static void read_after(lua_State *L, anim_opts *o) {
-  int i;
   if (opt_maybe(o, OPT_AFTER)) lua_getfield(L, o->t, "after");
   else lua_pushnil(L);
-  if (!lua_isnil(L, -1)) {
-    const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
-    for (i = 0; s != NULL && i < 3; i++)
-      if (strcmp(s, after_names[i]) == 0) break;
-    if (s == NULL || i == 3)
-      lk_fielderror(L, o->arg, "after", lua_pushfstring(L,
-        "one of 'stop', 'restart', 'reverse' expected, got %s%s%s", s ? "'" : "",
-        s ? s : lk_typename(L, -1), s ? "'" : ""));
-    o->after = i;
-  }
+  if (!lua_isnil(L, -1))
+    o->after = lk_checkname(L, o->arg, "after", kn_timeline_after_name,
+                            KN_NAMES_ONEOF | KN_NAMES_QUOTED);
   lua_pop(L, 1);
   o->iterations = o->after == KN_AFTER_STOP ? 1.0 : HUGE_VAL;
   if (!opt_maybe(o, OPT_ITERATIONS)) return;
@@ -534,9 +525,7 @@ static void read_path_fields(lua_State *L, anim_opts *o) {
 /* color_space (a CSS space name) and hue ("shorter" ...): how colour
    values interpolate; oklab and shorter when absent. */
 static void read_color_opts(lua_State *L, anim_opts *o) {
-  static const char *const hues[] = { "shorter", "longer", "increasing", "decreasing", NULL };
   const char *s;
-  int i;
   if (opt_maybe(o, OPT_COLOR_SPACE)) lua_getfield(L, o->t, "color_space");
   else lua_pushnil(L);
   if (!lua_isnil(L, -1)) {
@@ -550,16 +539,9 @@ static void read_color_opts(lua_State *L, anim_opts *o) {
   }
   if (opt_maybe(o, OPT_HUE)) lua_getfield(L, o->t, "hue");
   else lua_pushnil(L);
-  if (!lua_isnil(L, -1)) {
-    s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
-    for (i = 0; s != NULL && hues[i] != NULL; i++)
-      if (strcmp(s, hues[i]) == 0) break;
-    if (s == NULL || hues[i] == NULL)
-      lk_fielderror(L, o->arg, "hue", lua_pushfstring(L,
-        "one of 'shorter', 'longer', 'increasing', 'decreasing' expected, got %s%s%s",
-        s ? "'" : "", s ? s : lk_typename(L, -1), s ? "'" : ""));
-    o->values.hue = i;
-  }
+  if (!lua_isnil(L, -1))
+    o->values.hue = lk_checkname(L, o->arg, "hue", kn_color_hue_name,
+                                 KN_NAMES_ONEOF | KN_NAMES_QUOTED);
   lua_pop(L, 2);
 }
 
@@ -695,7 +677,7 @@ static int make_group(lk_frame *F, int tidx, int n, const anim_opts *o, double l
   }
   lua_pop(L, 1);
   if (kind == KN_NODE_SPRING) {
-    F->P->A.nodes[g].user |= AN_SPRINGS;
+    F->P->A.nodes[g].user |= KN_AN_SPRINGS;
     kn_span_init(&F->P->A.nodes[g].span, o->delay, HUGE_VAL, 1.0, KN_AFTER_STOP);
     F->P->A.nodes[g].span.total = HUGE_VAL;
   } else {
@@ -792,7 +774,7 @@ static void set_easing(lk_frame *F, int node, anim_opts *o) {
   }
   nd = &F->P->A.nodes[node];
   nd->easing = o->ease;
-  nd->user &= ~AN_LUA_EASE;
+  nd->user &= ~KN_AN_LUA_EASE;
 }
 
 static void make_tween_node(lk_frame *F, int node, int tidx, void *ud) {
@@ -936,7 +918,7 @@ static int covers(lk_frame *F, int node, const void *object, int vidx, int fresh
   kn_animator *A = &F->P->A;
   const kn_node *nd = &A->nodes[node];
   if (nd->kind != KN_NODE_SPRING || nd->parent >= 0 || nd->state != KN_NODE_LIVE ||
-      (nd->user & AN_STOPPED) || (fresh && nd->started))
+      (nd->user & KN_AN_STOPPED) || (fresh && nd->started))
     return 0;
   lua_pushnil(L);
   while (lua_next(L, vidx)) {
@@ -1091,7 +1073,6 @@ int lk_animator_spring(lua_State *L) {
 
 /* The kinds of anim:fling (enum kn_fling_kind order) and the options each
    takes: its motion's own and the callbacks. */
-static const char *const fling_kinds[] = { "inertia", "bouncing", "clamping", "decay", NULL };
 static const char *const fling_options[4][14] = {
   { "kind", "on_start", "on_update", "on_complete", "power", "time_constant", "min", "max",
     "snap", "bounce_stiffness", "bounce_damping", "rest_delta", "rest_speed", NULL },
@@ -1104,16 +1085,13 @@ static const char *const fling_options[4][14] = {
    Arguments are named by stack index: lk_argerror counts them as called. */
 static int fling_kind(lua_State *L) {
   int k;
-  const char *name;
   if (lua_type(L, 5) != LUA_TTABLE) return KN_FLING_INERTIA;
   lua_getfield(L, 5, "kind");
-  if (lua_isnil(L, -1)) { lua_pop(L, 1); return KN_FLING_INERTIA; }
-  name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
-  for (k = 0; fling_kinds[k] != NULL; k++)
-    if (strcmp(name, fling_kinds[k]) == 0) { lua_pop(L, 1); return k; }
-  return lk_fielderror(L, 5, "kind", lua_pushfstring(L, "'inertia', 'bouncing', 'clamping' or "
-                       "'decay' expected, got %s", lua_type(L, -1) == LUA_TSTRING
-                       ? lua_pushfstring(L, "'%s'", name) : lk_typename(L, -1)));
+  k = lua_isnil(L, -1) ? KN_FLING_INERTIA
+                       : lk_checkname(L, 5, "kind", kn_fling_kind_name,
+                                      KN_NAMES_QUOTED | KN_NAMES_OR);
+  lua_pop(L, 1);
+  return k;
 }
 
 /* anim:fling(target, field, velocity [, opts]): a tween of one number field
@@ -1194,7 +1172,7 @@ int lk_animator_sequence(lua_State *L) {
   read_opts(L, 2, sequence_options, 0, &o);
   lk_anim_frame(L, P, 1, &F);
   node = new_node(&F, KN_NODE_GROUP, 1);
-  P->A.nodes[node].user |= AN_SEQUENCE;
+  P->A.nodes[node].user |= KN_AN_SEQUENCE;
   kn_span_init(&P->A.nodes[node].span, o.delay, 0.0, o.iterations, o.after);
   apply_callbacks(&F, node, &o);
   if (!kn_anim_root_add(&P->A, node)) return luaL_error(L, "not enough memory");

@@ -115,11 +115,11 @@ static int animation_finish(lua_State *L) {
   if (nd->state == KN_NODE_CHAINED)
     return lk_anim_self_error(L, "animation has not started (it follows another)");
   if (nd->state == KN_NODE_LIVE) {
-    if (nd->kind != KN_NODE_SPRING && !(nd->user & AN_SPRINGS) && nd->span.total == HUGE_VAL)
+    if (nd->kind != KN_NODE_SPRING && !(nd->user & KN_AN_SPRINGS) && nd->span.total == HUGE_VAL)
       return lk_anim_self_error(L, "endless animation (iterations = inf)");
     double x[3];
     x[0] = (double)node; x[1] = nd->clock; x[2] = nd->span.total;
-    if (nd->kind == KN_NODE_SPRING || (nd->user & AN_SPRINGS))
+    if (nd->kind == KN_NODE_SPRING || (nd->user & KN_AN_SPRINGS))
       core_now(L, &F, LK_CORE_SNAP, x, 1, "finish", 1);
     else
       core_now(L, &F, LK_CORE_ADVANCE, x, 3, "finish", 1);
@@ -156,7 +156,7 @@ static int animation_seek(lua_State *L) {
   kn_node *nd;
   not_child(L, &F, node);
   nd = &F.P->A.nodes[node];
-  if (nd->kind == KN_NODE_SPRING || (nd->user & AN_SPRINGS))
+  if (nd->kind == KN_NODE_SPRING || (nd->user & KN_AN_SPRINGS))
     return lk_anim_self_error(L, "a spring has no timeline to seek");
   x[0] = (double)node;
   x[1] = t;
@@ -220,7 +220,7 @@ static int animation_ease(lua_State *L) {
   nd = &F.P->A.nodes[node];
   if (nd->kind == KN_NODE_TWEEN) {
     lk_anim_set_easing(&F, node, 2, 2, NULL);
-  } else if (nd->kind == KN_NODE_GROUP && !(nd->user & (AN_SEQUENCE | AN_SPRINGS))) {
+  } else if (nd->kind == KN_NODE_GROUP && !(nd->user & (KN_AN_SEQUENCE | KN_AN_SPRINGS))) {
     for (i = 0; i < F.P->A.nodes[node].nkids; i++)
       lk_anim_set_easing(&F, F.P->A.nodes[node].kids[i], 2, 2, NULL);
   } else {
@@ -240,7 +240,7 @@ static int animation_delay(lua_State *L) {
   not_child(L, &F, node);
   nd = &F.P->A.nodes[node];
   if (nd->started) return lk_anim_self_error(L, "animation has started");
-  if (nd->kind == KN_NODE_SPRING || (nd->user & AN_SPRINGS)) {
+  if (nd->kind == KN_NODE_SPRING || (nd->user & KN_AN_SPRINGS)) {
     nd->span.delay = d;
   } else {
     kn_span_init(&nd->span, d, nd->span.duration, nd->span.iterations, nd->span.after);
@@ -310,7 +310,7 @@ static int animation_tostring(lua_State *L) {
                     : nd->paused ? "paused"
                     : nd->state == KN_NODE_CHAINED || !nd->started ? "waiting" : "running";
   lua_pushfstring(L, "%s (%s, %s)", tname,
-                  lk_anim_kind_name(h->kind, is_seq ? AN_SEQUENCE : 0u), state);
+                  lk_anim_kind_name(h->kind, is_seq ? KN_AN_SEQUENCE : 0u), state);
   return 1;
 }
 

@@ -106,7 +106,7 @@ static void record_error(lk_frame *F) {
 
 const char *lk_anim_kind_name(int kind, unsigned user) {
   static const char names[4][8] = { "tween", "spring", "group", "call" };
-  return (user & AN_SEQUENCE) ? "sequence" : names[kind & 3];
+  return (user & KN_AN_SEQUENCE) ? "sequence" : names[kind & 3];
 }
 
 static const char *kind_name(const kn_node *nd) {
@@ -156,13 +156,13 @@ void lk_anim_set_easing(lk_frame *F, int node, int idx, int arg, const char *fna
   lua_rawseti(L, F->eases, -(node + 1));
   nd = &F->P->A.nodes[node];
   nd->easing = e;
-  if (lua_type(L, idx) == LUA_TFUNCTION) nd->user |= AN_LUA_EASE;
-  else nd->user &= ~AN_LUA_EASE;
+  if (lua_type(L, idx) == LUA_TFUNCTION) nd->user |= KN_AN_LUA_EASE;
+  else nd->user &= ~KN_AN_LUA_EASE;
 }
 
 void lk_anim_set_callback(lk_frame *F, int node, const char *kind, int idx, int replace) {
   lua_State *L = F->L;
-  unsigned bit = kind[3] == 's' ? AN_ON_START : kind[3] == 'u' ? AN_ON_UPDATE : AN_ON_COMPLETE;
+  unsigned bit = kind[3] == 's' ? KN_AN_ON_START : kind[3] == 'u' ? KN_AN_ON_UPDATE : KN_AN_ON_COMPLETE;
   idx = lk_absindex(L, idx);
   lk_anim_need_extras(F, node);
   lua_getfield(L, -1, kind);

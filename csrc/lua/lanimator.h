@@ -35,16 +35,6 @@ enum {
   UV_NSLOTS = UV_META_SEQUENCE
 };
 
-/* kn_node.user bits: the core's (animator.h). */
-#define AN_ON_START     KN_AN_ON_START
-#define AN_ON_UPDATE    KN_AN_ON_UPDATE
-#define AN_ON_COMPLETE  KN_AN_ON_COMPLETE
-#define AN_SEQUENCE     KN_AN_SEQUENCE
-#define AN_LUA_EASE     KN_AN_LUA_EASE
-#define AN_SPRINGS      KN_AN_SPRINGS
-#define AN_STOPPED      KN_AN_STOPPED
-#define AN_START_DUE    KN_AN_START_DUE
-
 /* The animator userdata's payload. */
 typedef struct lk_animator {
   kn_animator A;
@@ -88,7 +78,7 @@ void lk_anim_frame(lua_State *L, lk_animator *P, int uvidx, lk_frame *F);
 /* The node's extras table (UV_EXTRAS), pushed; made when missing. */
 void lk_anim_need_extras(lk_frame *F, int node);
 /* "tween", "spring", "group", "call", or "sequence" when user has
-   AN_SEQUENCE: what messages and __tostring call a node. */
+   KN_AN_SEQUENCE: what messages and __tostring call a node. */
 const char *lk_anim_kind_name(int kind, unsigned user);
 /* The node's handle, pushed. */
 void lk_anim_push_handle(lk_frame *F, int node);
