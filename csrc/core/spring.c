@@ -609,6 +609,15 @@ int kn_spring_step_check(const kn_spring_model *m, int integrator) {
   return ok ? KN_STEP_STABLE : KN_STEP_GROWS;
 }
 
+int kn_spring_dt_check(const kn_spring *s, double dt, char *why, size_t cap) {
+  char a[KN_NAMES_NUM_MAX], b[KN_NAMES_NUM_MAX];
+  if (s->integrator == KN_SPRING_ANALYTIC || !(dt > KN_SPRING_STEPPED_DT_MAX)) return 1;
+  snprintf(why, cap, "at most %s seconds expected with integrator '%s' (1 ms substeps), got %s",
+           kn_names_num(a, KN_SPRING_STEPPED_DT_MAX), kn_spring_integrator_name(s->integrator),
+           kn_names_num(b, dt));
+  return 0;
+}
+
 int kn_spring_step_why(const kn_spring_model *m, int integrator, char *why, size_t cap) {
   char a[KN_NAMES_NUM_MAX], b[KN_NAMES_NUM_MAX];
   switch (kn_spring_step_check(m, integrator)) {

@@ -129,6 +129,11 @@ void kn_spring_set_velocity(kn_spring *s, const double *v);
    past 1.8e308: see kn_spring_reset_on_target). */
 int kn_spring_update(kn_spring *s, double dt);
 
+/* 1 when one update of s may cover dt seconds (at most
+   KN_SPRING_STEPPED_DT_MAX with a stepped integrator), else 0 with the
+   reason in why[cap]. */
+int kn_spring_dt_check(const kn_spring *s, double dt, char *why, size_t cap);
+
 /* kn_spring_update, returning the position of the first component -- or,
    when the new state overflowed, NaN after kn_spring_reset_on_target: one
    call per frame for a binding (the LuaJIT FFI path). */

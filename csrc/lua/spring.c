@@ -301,11 +301,8 @@ static void fire(lua_State *L, const char *key) {
 }
 
 static double check_stepped(lua_State *L, const kn_spring *s, int arg, double t) {
-  if (s->integrator != KN_SPRING_ANALYTIC && t > KN_SPRING_STEPPED_DT_MAX)
-    lk_argerror(L, arg, lua_pushfstring(L,
-      "at most %s seconds expected with integrator '%s' (1 ms substeps), got %s",
-      lk_pushnumstr(L, KN_SPRING_STEPPED_DT_MAX), kn_spring_integrator_name(s->integrator),
-      lk_pushnumstr(L, t)));
+  char why[128];
+  if (!kn_spring_dt_check(s, t, why, sizeof why)) lk_argerror(L, arg, why);
   return t;
 }
 
