@@ -21,7 +21,8 @@
 #                  the slow files of a part (spring_group_*) over the chunks.
 #   SUITE_JOBS     chunks run at once (default 1)
 # Busted runs every spec file in its own insulated environment, so running
-# the files in several processes checks what one process checks.
+# the files in several processes checks what one process checks.  The
+# function's own variables are named rs_*, as it runs in its caller's shell.
 SUITE_LPATH='lua/?.lua;lua/?/init.lua'
 
 # suite_files: the spec files of the suite, less SUITE_SKIP, one a line.
@@ -38,59 +39,59 @@ suite_counts() {
 }
 
 run_suite() {
-  name=$1; vm=$2; dir=$3; shift 3
+  rs_name=$1; rs_vm=$2; rs_dir=$3; shift 3
   rs_tmp=$(mktemp -d) || { status=1; failed=$((failed + 1)); return; }
-  chunks=${SUITE_CHUNKS:-1}; jobs=${SUITE_JOBS:-1}
+  rs_chunks=${SUITE_CHUNKS:-1}; rs_jobs=${SUITE_JOBS:-1}
   # chunk k holds the files whose position i (from 0) has i mod chunks = k
-  suite_files | awk -v n="$chunks" -v d="$rs_tmp" '{ print > (d "/files." (NR - 1) % n) }'
-  chunks=$(ls "$rs_tmp" | grep -c '^files\.')    # fewer files than chunks
+  suite_files | awk -v n="$rs_chunks" -v d="$rs_tmp" '{ print > (d "/files." (NR - 1) % n) }'
+  rs_chunks=$(ls "$rs_tmp" | grep -c '^files\.')    # fewer files than chunks
   # the command, one argument a line: env VAR=value... [SUITE_WRAP] VM busted ...
   { echo env
     for a in "$@"; do printf '%s\n' "$a"; done
-    for a in ${SUITE_WRAP:-} "$vm" /usr/bin/busted --output=plainTerminal ${BUSTED_EXTRA:-}; do
+    for a in ${SUITE_WRAP:-} "$rs_vm" /usr/bin/busted --output=plainTerminal ${BUSTED_EXTRA:-}; do
       printf '%s\n' "$a"
     done
-    printf '%s\n' "--cpath=$dir/?.so" "--lpath=$SUITE_LPATH"
+    printf '%s\n' "--cpath=$rs_dir/?.so" "--lpath=$SUITE_LPATH"
     printf '%s\n' "${SUITE_FILTER_OUT:-}" | sed '/^[[:space:]]*$/d; s/^[[:space:]]*/--filter-out=/'
   } >"$rs_tmp/argv"
   rs_start=$(date +%s)
   # one busted process per chunk, `jobs` at a time; each leaves its output
   # in out.K and its exit status in rc.K
   ls "$rs_tmp" | sed -n 's/^files\.//p' | sort -n |
-    xargs -P "$jobs" -I{} sh -c '
+    xargs -P "$rs_jobs" -I{} sh -c '
       set -f; IFS="
 "
       $(cat "$1/argv" "$1/files.$2") >"$1/out.$2" 2>&1
       echo $? >"$1/rc.$2"' sh "$rs_tmp" {}
   rs_secs=$(( $(date +%s) - rs_start ))
-  s=0; f=0; e=0; p=0; bad=0; n=0
-  for rc_file in "$rs_tmp"/rc.*; do
-    [ -f "$rc_file" ] || continue
-    k=${rc_file##*.}; n=$((n + 1))
-    line=$(suite_counts "$rs_tmp/out.$k")
-    set -- $(printf '%s\n' "$line" | sed -n \
+  rs_s=0; rs_f=0; rs_e=0; rs_p=0; rs_bad=0; rs_n=0
+  for rs_rc_file in "$rs_tmp"/rc.*; do
+    [ -f "$rs_rc_file" ] || continue
+    rs_k=${rs_rc_file##*.}; rs_n=$((rs_n + 1))
+    rs_line=$(suite_counts "$rs_tmp/out.$rs_k")
+    set -- $(printf '%s\n' "$rs_line" | sed -n \
       's|^\([0-9]*\) successe*s* / \([0-9]*\) failures* / \([0-9]*\) errors* / \([0-9]*\) pending.*|\1 \2 \3 \4|p')
     if [ $# -eq 4 ]; then
-      s=$((s + $1)); f=$((f + $2)); e=$((e + $3)); p=$((p + $4))
+      rs_s=$((rs_s + $1)); rs_f=$((rs_f + $2)); rs_e=$((rs_e + $3)); rs_p=$((rs_p + $4))
     fi
-    if [ "$(cat "$rc_file")" != 0 ] || [ $# -ne 4 ]; then
-      tail -n 60 "$rs_tmp/out.$k"
-      bad=$((bad + 1))
+    if [ "$(cat "$rs_rc_file")" != 0 ] || [ $# -ne 4 ]; then
+      tail -n 60 "$rs_tmp/out.$rs_k"
+      rs_bad=$((rs_bad + 1))
     fi
   done
-  nf=$((f + e))
-  if [ "$bad" -ne 0 ] || [ "$n" -ne "$chunks" ] || [ "$s" -eq 0 ]; then
-    [ "$nf" -eq 0 ] && nf=1
+  rs_nf=$((rs_f + rs_e))
+  if [ "$rs_bad" -ne 0 ] || [ "$rs_n" -ne "$rs_chunks" ] || [ "$rs_s" -eq 0 ]; then
+    [ "$rs_nf" -eq 0 ] && rs_nf=1
     status=1
   fi
-  if [ "$n" -eq 0 ] || { [ "$chunks" -eq 1 ] && [ -z "$line" ]; }; then
-    printf '%-16s %s\n' "$name:" "no result line (busted exit $(cat "$rs_tmp"/rc.* 2>/dev/null | tr '\n' ' '))"
-  elif [ "$chunks" -eq 1 ]; then
-    printf '%-16s %s\n' "$name:" "$line"
+  if [ "$rs_n" -eq 0 ] || { [ "$rs_chunks" -eq 1 ] && [ -z "$rs_line" ]; }; then
+    printf '%-16s %s\n' "$rs_name:" "no result line (busted exit $(cat "$rs_tmp"/rc.* 2>/dev/null | tr '\n' ' '))"
+  elif [ "$rs_chunks" -eq 1 ]; then
+    printf '%-16s %s\n' "$rs_name:" "$rs_line"
   else
     printf '%-16s %s successes / %s failures / %s errors / %s pending : %s seconds%s\n' \
-      "$name:" "$s" "$f" "$e" "$p" "$rs_secs" " ($chunks processes)"
+      "$rs_name:" "$rs_s" "$rs_f" "$rs_e" "$rs_p" "$rs_secs" " ($rs_chunks processes)"
   fi
-  passed=$((passed + s)); failed=$((failed + nf))
+  passed=$((passed + rs_s)); failed=$((failed + rs_nf))
   rm -rf "$rs_tmp"
 }

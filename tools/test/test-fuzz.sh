@@ -8,7 +8,7 @@ set -u
 MAKE=${MAKE:-make}
 secs=${FUZZ_SECONDS:-5}
 log=$(mktemp)
-if ! $MAKE --no-print-directory -s BUILD_ROOT="${BUILD_ROOT:-build}" FUZZ_SECONDS="$secs" fuzz >"$log" 2>&1; then
+if ! $MAKE --no-print-directory -s -j"${TEST_JOBS:-2}" BUILD_ROOT="${BUILD_ROOT:-build}" FUZZ_SECONDS="$secs" fuzz >"$log" 2>&1; then
   tail -n 40 "$log"; rm -f "$log"
   echo "fuzz:            FAILED"; exit 1
 fi
