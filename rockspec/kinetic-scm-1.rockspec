@@ -53,6 +53,7 @@ build = {
         "csrc/lua/viewport.c",
         "csrc/core/accel.c",
         "csrc/core/anim_frame.c",
+        "csrc/core/anim_make.c",
         "csrc/core/animator.c",
         "csrc/core/angle.c",
         "csrc/core/bezier.c",

@@ -117,6 +117,17 @@ void kn_anim_stop(kn_animator *A, const kn_anim_io *io, int node) {
   A->nodes[node].state = KN_NODE_DONE;
 }
 
+void kn_anim_let_go(kn_animator *A, const kn_anim_io *io, const void *object, int key) {
+  int i;
+  for (i = 0; i < A->nchans; i++) {
+    const kn_chan *ch = &A->chans[i];
+    if (ch->node >= 0 && ch->object == object && (key == 0 || ch->key == key))
+      kn_anim_chan_release(A, i);
+  }
+  for (i = 0; i < A->nroots; i++)
+    if (kn_anim_fieldless(A, A->roots[i])) kn_anim_stop(A, io, A->roots[i]);
+}
+
 void kn_anim_collect(kn_animator *A, const kn_anim_io *io) {
   int i;
   if (A->updating) return;

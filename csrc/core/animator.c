@@ -327,6 +327,13 @@ int kn_anim_driver(const kn_animator *A, const void *object, int key) {
   return hash_find(A, object, key)->chan;
 }
 
+int kn_anim_find_chan(const kn_animator *A, int node, const void *object, int key) {
+  int c;
+  for (c = A->nodes[node].chan; c >= 0; c = A->chans[c].next)
+    if (A->chans[c].object == object && A->chans[c].key == key) return c;
+  return -1;
+}
+
 int kn_anim_root_of(const kn_animator *A, int node) {
   while (A->nodes[node].parent >= 0) node = A->nodes[node].parent;
   return node;

@@ -36,11 +36,14 @@
 #define KINETIC_ANIMATOR_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct kn_easing;
 struct kn_spring;
 struct kn_fling;
 struct kn_path;
+struct kn_spring_model;
+struct kn_color;
 
 typedef struct kn_span {
   double delay;        /* >= 0 */
@@ -139,6 +142,8 @@ typedef struct kn_node {
   double scale;        /* own time scale >= 0 */
   double offset;       /* child: start within the parent's iteration */
   double frame_start;  /* update: frame time this node starts advancing at */
+  double last_start;   /* sequence: start and end of the child placed last */
+  double last_end;     /* (a position's "<" and ">"), 0 before any */
   const struct kn_easing *easing;   /* NULL: outQuad */
   struct kn_fling *fling;  /* a tween that is a fling: its one number field
                               follows this motion (owned; freed with the node) */
@@ -196,6 +201,9 @@ int kn_anim_event(kn_animator *A, int node, int kind, double time);
 /* Stable sort of the events from index first on by time, then kind, then
    creation order. */
 void kn_anim_sort_events(kn_animator *A, int first);
+
+/* The channel of node for (object, key), or -1. */
+int kn_anim_find_chan(const kn_animator *A, int node, const void *object, int key);
 
 /* Drivers.  kn_anim_rival: the first channel driving c's (object, key)
    whose root is not c's, or -1; the caller releases each rival
@@ -293,6 +301,10 @@ void kn_anim_snap(kn_animator *A, const kn_anim_io *io, int node);
    and its fields shown there): nothing completes, and a node started by
    it fires on_start with the next frame (KN_AN_START_DUE). */
 void kn_anim_seek(kn_animator *A, const kn_anim_io *io, int node, double t);
+/* anim:stop(object [, key]): every channel on object (key 0), or the one
+   of object.key, let go (kn_anim_chan_release); the roots left with no
+   field stopped.  The caller collects. */
+void kn_anim_let_go(kn_animator *A, const kn_anim_io *io, const void *object, int key);
 /* Live roots. */
 int kn_anim_count(const kn_animator *A);
 /* Whether node has no field left anywhere below it. */
@@ -320,5 +332,78 @@ enum { KN_STAGGER_START, KN_STAGGER_CENTER, KN_STAGGER_END, KN_STAGGER_EDGES,
        KN_STAGGER_INDEX, KN_STAGGER_RANDOM };
 void kn_stagger(int n, int from, double index, double total,
                 const struct kn_easing *e, const int *perm, double *delays);
+
+/* ---- building nodes (anim_make.c) ------------------------------------------ */
+
+/* Spans.  A group's children are added at their offsets (kn_anim_kid_add);
+   its span then starts at delay and lasts until the end of its last
+   child, the largest offset + length, repeated `iterations` times
+   (`after`).  A group of springs (springs != 0: KN_AN_SPRINGS) is
+   endless: it ends when every child rests.  kn_anim_group_add returns 0
+   when memory runs out. */
+int kn_anim_group_add(kn_animator *A, int group, int child, double offset);
+void kn_anim_group_span(kn_animator *A, int group, int springs, double length,
+                        double delay, double iterations, int after);
+/* Place child in the sequence seq at time t: its own delay cleared (t
+   includes it), added by offset, the sequence's duration grown to t + its
+   length (a call has none), and the sequence's last_start, last_end set
+   to t and t + length.  0 when memory runs out (child not added). */
+int kn_anim_place(kn_animator *A, int seq, int child, double t);
+/* Chain next (KN_NODE_CHAINED) behind node: it starts when node, and the
+   nodes chained before it, complete. */
+void kn_anim_chain(kn_animator *A, int node, int next);
+
+/* Springs.  kn_anim_spring_node gives each channel of node a spring of the
+   motion (model, integrator, clamp, rest thresholds: spring.h) with
+   position, target and velocity 0 -- the start sets them -- leaves 0 in
+   each channel's from (its velocity option), and makes the node's span
+   endless from delay 0.  0 when memory runs out (the springs made so far
+   are freed with the node).  kn_anim_chan_motion replaces the motion of
+   channel c's spring, its state kept. */
+int kn_anim_spring_node(kn_animator *A, int node, const struct kn_spring_model *m,
+                        int integrator, int clamp, double rest_delta, double rest_speed);
+void kn_anim_chan_motion(kn_animator *A, int c, const struct kn_spring_model *m,
+                         int integrator, int clamp, double rest_delta, double rest_speed);
+/* Retarget spring channel c to t[k] (rel: offsets).  Started: its spring
+   gets target t, or its current target + t (t is changed).  Not started:
+   its given values become t, or + t when rel (a relative channel stays
+   relative to the field's value at start). */
+void kn_anim_retarget(kn_animator *A, int c, double *t, int rel);
+
+/* Colour channels (kn_chan.color = space + 1, kn_chan.hue).  The start
+   of c from the field's colour cur and the one given: the ends (from and
+   to of a tween, reversed for KN_CH_FROM; a spring's out and to) are
+   kn_color_mix_ends of them, a tween's out its from.  A started spring
+   retargeted to given: its new target is its position plus the step from
+   its position to given as kn_color_mix_ends makes them (the hue fixed up
+   against where the spring is). */
+void kn_anim_color_start(kn_animator *A, int c, const struct kn_color *cur,
+                         const struct kn_color *given);
+void kn_anim_color_retarget(kn_animator *A, int c, const struct kn_color *given);
+
+/* Random stagger order: perm = a permutation of 0 .. n-1 by Fisher-Yates,
+   for i = n-1 down to 1 swapping perm[i] with perm[j], j = x mod (i + 1)
+   for the next x of the xorshift64 state *rng (x ^= x << 13, x ^= x >> 7,
+   x ^= x << 17). */
+void kn_anim_shuffle(uint64_t *rng, int n, int *perm);
+
+/* Controls.  The reasons a control refuses a node (kn_anim_reason: the
+   message, "" for KN_ANIM_OK). */
+enum { KN_ANIM_OK, KN_ANIM_ECHAINED, KN_ANIM_EENDLESS, KN_ANIM_ESTARTED,
+       KN_ANIM_ENOTIMELINE };
+const char *kn_anim_reason(int err);
+/* a:finish of a top-level node: *op is KN_FINISH_SNAP (a spring or a
+   group of springs: kn_anim_snap), KN_FINISH_ADVANCE (kn_anim_advance to
+   its total) or KN_FINISH_NONE (it is done); refused when chained or
+   endless. */
+enum { KN_FINISH_NONE, KN_FINISH_SNAP, KN_FINISH_ADVANCE };
+int kn_anim_finishing(const kn_animator *A, int node, int *op);
+/* a:delay(d) of a top-level node not started: its span's delay set. */
+int kn_anim_set_delay(kn_animator *A, int node, double d);
+/* a:seek: refused for a spring or a group of springs. */
+int kn_anim_seekable(const kn_animator *A, int node);
+/* "done" (node < 0: gone), "paused", "waiting" (chained or in its delay)
+   or "running". */
+const char *kn_anim_state_name(const kn_animator *A, int node);
 
 #endif

@@ -19,7 +19,6 @@
 
 #include "lanimator.h"
 #include "color.h"
-#include "spring.h"
 
 enum { FORM_STRING = 1, FORM_OBJECT, FORM_RGB, FORM_RGBA };
 
@@ -90,14 +89,8 @@ int lk_anim_color_read(lk_frame *F, int c) {
   if (!field_color(L, &cur, &form)) return 0;
   lua_pop(L, 1);
   given_color(F, c, &g);
-  {
-    kn_chan *ch = &F->P->A.chans[c];
-    double *a = ch->spring != NULL ? ch->out : ch->from;
-    ch->form = form;
-    if (ch->flags & KN_CH_FROM) kn_color_mix_ends(&g, &cur, ch->color - 1, ch->hue, a, ch->to);
-    else kn_color_mix_ends(&cur, &g, ch->color - 1, ch->hue, a, ch->to);
-    if (ch->spring == NULL) memcpy(ch->out, a, 4 * sizeof(double));
-  }
+  F->P->A.chans[c].form = form;
+  kn_anim_color_start(&F->P->A, c, &cur, &g);
   return 1;
 }
 
@@ -132,20 +125,12 @@ void lk_anim_color_write(lk_frame *F, int c) {
 }
 
 void lk_anim_color_retarget(lk_frame *F, int c, int idx) {
-  lua_State *L = F->L;
-  kn_chan *ch = &F->P->A.chans[c];
-  kn_spring *s = ch->spring;
-  kn_color cur, g;
-  double pa[4], pb[4], t[4];
-  int i;
+  const kn_chan *ch = &F->P->A.chans[c];
+  kn_color g;
   if (!(ch->flags & KN_CH_STARTED)) {          /* its start reads the new one */
     lk_anim_color_chan(F, c, idx, ch->color - 1, ch->hue);
     return;
   }
-  (void)lk_tocolor(L, idx, &g);
-  kn_color_mix_at(KN_SPRING_SLOT(s, KN_SP_X), ch->color - 1, &cur);
-  kn_color_mix_ends(&cur, &g, ch->color - 1, ch->hue, pa, pb);
-  /* the same step from where the spring is (its hue may be a turn away) */
-  for (i = 0; i < 4; i++) t[i] = KN_SPRING_SLOT(s, KN_SP_X)[i] + (pb[i] - pa[i]);
-  (void)kn_spring_set_target(s, t);
+  (void)lk_tocolor(F->L, idx, &g);
+  kn_anim_color_retarget(&F->P->A, c, &g);
 }

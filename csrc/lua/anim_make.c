@@ -631,24 +631,16 @@ static void apply_callbacks(lk_frame *F, int node, const anim_opts *o) {
 /* The stagger delays of n targets into out[n]. */
 static void stagger_delays(lk_frame *F, const anim_opts *o, int n, double *out) {
   lua_State *L = F->L;
-  int *p = NULL, i;
+  int *p = NULL;
   double total = o->seach ? o->stotal * (n - 1) : o->stotal;
   const kn_easing *e = NULL;
   if (o->sease) {          /* the value stays at o->sease: e stays valid */
     e = lk_toeasing(L, o->sease);
     lua_pop(L, 1);
   }
-  if (o->sfrom == KN_STAGGER_RANDOM) {    /* Fisher-Yates with the animator's xorshift64 */
+  if (o->sfrom == KN_STAGGER_RANDOM) {
     p = (int *)lua_newuserdata(L, (size_t)n * sizeof(int));
-    for (i = 0; i < n; i++) p[i] = i;
-    for (i = n - 1; i > 0; i--) {
-      uint64_t x = F->P->rng;
-      int j, t;
-      x ^= x << 13; x ^= x >> 7; x ^= x << 17;
-      F->P->rng = x;
-      j = (int)(x % (uint64_t)(i + 1));
-      t = p[i]; p[i] = p[j]; p[j] = t;
-    }
+    kn_anim_shuffle(&F->P->rng, n, p);
   }
   kn_stagger(n, o->sfrom, o->sindex, total, e, p, out);
   if (p != NULL) lua_pop(L, 1);
@@ -661,28 +653,19 @@ static void stagger_delays(lk_frame *F, const anim_opts *o, int n, double *out) 
 static int make_group(lk_frame *F, int tidx, int n, const anim_opts *o, double length,
                       void (*make)(lk_frame *, int, int, void *), int kind, void *ud) {
   lua_State *L = F->L;
-  double *delays = (double *)lua_newuserdata(L, (size_t)n * sizeof(double)), end = 0.0;
+  double *delays = (double *)lua_newuserdata(L, (size_t)n * sizeof(double));
   int g = new_node(F, KN_NODE_GROUP, 0), i;
   stagger_delays(F, o, n, delays);
   for (i = 0; i < n; i++) {
     int k = new_node(F, kind, 0);
-    kn_node *kn;
     lua_rawgeti(L, tidx, i + 1);
     make(F, k, lua_gettop(L), ud);
     lua_pop(L, 1);
-    kn = &F->P->A.nodes[k];
-    kn->offset = delays[i];
-    if (kn->offset + length > end) end = kn->offset + length;
-    if (!kn_anim_kid_add(&F->P->A, g, k)) luaL_error(L, "not enough memory");
+    if (!kn_anim_group_add(&F->P->A, g, k, delays[i])) luaL_error(L, "not enough memory");
   }
   lua_pop(L, 1);
-  if (kind == KN_NODE_SPRING) {
-    F->P->A.nodes[g].user |= KN_AN_SPRINGS;
-    kn_span_init(&F->P->A.nodes[g].span, o->delay, HUGE_VAL, 1.0, KN_AFTER_STOP);
-    F->P->A.nodes[g].span.total = HUGE_VAL;
-  } else {
-    kn_span_init(&F->P->A.nodes[g].span, o->delay, end, o->iterations, o->after);
-  }
+  kn_anim_group_span(&F->P->A, g, kind == KN_NODE_SPRING, length, o->delay, o->iterations,
+                     o->after);
   lk_anim_need_extras(F, g);                       /* a:after's default target */
   lua_pushvalue(L, tidx);
   lua_setfield(L, -2, "target");
@@ -826,20 +809,18 @@ typedef struct spring_make {
 
 static void make_spring_node(lk_frame *F, int node, int tidx, void *ud) {
   spring_make *m = (spring_make *)ud;
+  const lk_spring_motion *mo = m->mo;
   lua_State *L = F->L;
   kn_animator *A = &F->P->A;
   int c;
   add_channels(F, node, tidx, m->vidx, 0, &m->o->values);
+  if (!kn_anim_spring_node(A, node, &mo->model, mo->integrator, mo->clamp, mo->rest_delta,
+                           mo->rest_speed))
+    luaL_error(L, "not enough memory");
+  if (m->velidx == 0) return;
   for (c = A->nodes[node].chan; c >= 0; c = A->chans[c].next) {
     kn_chan *ch = &A->chans[c];
     int k = ch->n > 0 ? ch->n : 1, i;
-    kn_spring *s = (kn_spring *)calloc(1, kn_spring_size(k));
-    if (s == NULL) luaL_error(L, "not enough memory");
-    ch->spring = s;
-    for (i = 0; i < k; i++) ch->from[i] = 0.0;
-    kn_spring_init(s, k, &m->mo->model, m->mo->integrator, m->mo->clamp,
-                   m->mo->rest_delta, m->mo->rest_speed, ch->from, ch->from, ch->from);
-    if (m->velidx == 0) continue;
     if (lua_type(L, m->velidx) == LUA_TNUMBER) {
       for (i = 0; i < k; i++) ch->from[i] = (double)lua_tonumber(L, m->velidx);
       continue;
@@ -857,9 +838,6 @@ static void make_spring_node(lk_frame *F, int node, int tidx, void *ud) {
     }
     lua_pop(L, 1);
   }
-  kn_span_init(&A->nodes[node].span, 0.0, 0.0, 1.0, KN_AFTER_STOP);
-  A->nodes[node].span.duration = HUGE_VAL;
-  A->nodes[node].span.total = HUGE_VAL;
 }
 
 /* Check the velocity option (at the top): a finite number, or a table
@@ -887,14 +865,6 @@ static void check_velocity(lua_State *L, int arg, int vidx) {
     (void)check_value(L, arg, 0);
     lua_pop(L, 1);
   }
-}
-
-/* Channel of node for (object, key), or -1. */
-static int find_chan(const kn_animator *A, int node, const void *object, int key) {
-  int c;
-  for (c = A->nodes[node].chan; c >= 0; c = A->chans[c].next)
-    if (A->chans[c].object == object && A->chans[c].key == key) return c;
-  return -1;
 }
 
 /* The interned id of the values' key below the value on top, 0 when the
@@ -927,7 +897,7 @@ static int covers(lk_frame *F, int node, const void *object, int vidx, int fresh
     int colour = !rel && (lua_type(L, -1) == LUA_TSTRING || lua_type(L, -1) == LUA_TUSERDATA);
     int n = lua_type(L, -1) == LUA_TTABLE ? (int)lk_rawlen(L, -1) : colour ? 4 : 0;
     int id = known_key(F), c;
-    c = id > 0 ? (fresh ? find_chan(A, node, object, id) : kn_anim_driver(A, object, id)) : -1;
+    c = id > 0 ? (fresh ? kn_anim_find_chan(A, node, object, id) : kn_anim_driver(A, object, id)) : -1;
     lua_pop(L, 1);
     if (c < 0 || A->chans[c].node != node || colour != (A->chans[c].color != 0) ||
         (!rel && A->chans[c].n != n)) {
@@ -964,7 +934,6 @@ static int retarget_node(lk_frame *F, int tidx, int vidx) {
 static void retarget_chan(lk_frame *F, int c) {
   lua_State *L = F->L;
   kn_chan *ch = &F->P->A.chans[c];
-  kn_spring *s = ch->spring;
   int k = ch->n > 0 ? ch->n : 1, i, rel = 0;
   double r = 0.0, *t;
   if (ch->color) {
@@ -984,15 +953,7 @@ static void retarget_chan(lk_frame *F, int c) {
       lua_pop(L, 1);
     }
   }
-  if (ch->flags & KN_CH_STARTED) {
-    if (rel) for (i = 0; i < k; i++) t[i] += KN_SPRING_SLOT(s, KN_SP_TARGET)[i];
-    (void)kn_spring_set_target(s, t);
-  } else if (rel) {
-    for (i = 0; i < k; i++) ch->given[i] += t[i];   /* "+=" on what it was given */
-  } else {
-    memcpy(ch->given, t, (size_t)k * sizeof(double));
-    ch->flags &= ~KN_CH_RELATIVE;
-  }
+  kn_anim_retarget(&F->P->A, c, t, rel);
   lua_pop(L, 1);
 }
 
@@ -1006,16 +967,10 @@ static void retarget(lk_frame *F, int node, int tidx, int vidx, const anim_opts 
   const void *object = lua_topointer(L, tidx);
   lua_pushnil(L);
   while (lua_next(L, vidx)) {
-    int c = find_chan(A, node, object, known_key(F));
-    kn_spring *s = A->chans[c].spring;
-    if (mo != NULL) {
-      s->model = mo->model;
-      s->integrator = mo->integrator;
-      s->clamp = mo->clamp;
-      s->rest_delta = mo->rest_delta;
-      s->rest_speed = mo->rest_speed;
-      s->coefs_dt = -1;
-    }
+    int c = kn_anim_find_chan(A, node, object, known_key(F));
+    if (mo != NULL)
+      kn_anim_chan_motion(A, c, &mo->model, mo->integrator, mo->clamp, mo->rest_delta,
+                          mo->rest_speed);
     retarget_chan(F, c);
     lua_pop(L, 1);
   }

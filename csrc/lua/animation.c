@@ -10,8 +10,6 @@
 #include <string.h>
 
 #include "lanimator.h"
-#include "spring.h"
-#include "timeline.h"
 
 /* The handle at 1 (an Animation or a Sequence): fills F (its user value is
    the animator's) and returns its live node, or -1 when it has ended. */
@@ -105,25 +103,17 @@ static int animation_stop(lua_State *L) {
 
 static int animation_finish(lua_State *L) {
   lk_frame F;
-  kn_animator *A;
-  int node = live_node(L, &F, "animation");
   kn_node *nd;
+  double x[3];
+  int node = live_node(L, &F, "animation"), op, err;
   not_child(L, &F, node);
-  A = &F.P->A;
   if (!lk_anim_fire_pending(&F, node)) return lua_error(L);   /* its queued events first */
-  nd = &A->nodes[node];                    /* (callbacks may have grown the store) */
-  if (nd->state == KN_NODE_CHAINED)
-    return lk_anim_self_error(L, "animation has not started (it follows another)");
-  if (nd->state == KN_NODE_LIVE) {
-    if (nd->kind != KN_NODE_SPRING && !(nd->user & KN_AN_SPRINGS) && nd->span.total == HUGE_VAL)
-      return lk_anim_self_error(L, "endless animation (iterations = inf)");
-    double x[3];
-    x[0] = (double)node; x[1] = nd->clock; x[2] = nd->span.total;
-    if (nd->kind == KN_NODE_SPRING || (nd->user & KN_AN_SPRINGS))
-      core_now(L, &F, LK_CORE_SNAP, x, 1, "finish", 1);
-    else
-      core_now(L, &F, LK_CORE_ADVANCE, x, 3, "finish", 1);
-  }
+  if ((err = kn_anim_finishing(&F.P->A, node, &op)) != KN_ANIM_OK)
+    return lk_anim_self_error(L, kn_anim_reason(err));
+  nd = &F.P->A.nodes[node];                /* (callbacks may have grown the store) */
+  x[0] = (double)node; x[1] = nd->clock; x[2] = nd->span.total;
+  if (op == KN_FINISH_SNAP) core_now(L, &F, LK_CORE_SNAP, x, 1, "finish", 1);
+  else if (op == KN_FINISH_ADVANCE) core_now(L, &F, LK_CORE_ADVANCE, x, 3, "finish", 1);
   lua_settop(L, 1);
   return 1;
 }
@@ -153,11 +143,9 @@ static int animation_seek(lua_State *L) {
   int node;
   lua_settop(L, 2);
   node = live_node(L, &F, "animation");
-  kn_node *nd;
   not_child(L, &F, node);
-  nd = &F.P->A.nodes[node];
-  if (nd->kind == KN_NODE_SPRING || (nd->user & KN_AN_SPRINGS))
-    return lk_anim_self_error(L, "a spring has no timeline to seek");
+  if (kn_anim_seekable(&F.P->A, node) != KN_ANIM_OK)
+    return lk_anim_self_error(L, kn_anim_reason(KN_ANIM_ENOTIMELINE));
   x[0] = (double)node;
   x[1] = t;
   core_now(L, &F, LK_CORE_SEEK, x, 2, "seek", 0);
@@ -233,18 +221,12 @@ static int animation_ease(lua_State *L) {
 static int animation_delay(lua_State *L) {
   lk_frame F;
   double d = lk_checknonneg(L, 2);
-  int node;
+  int node, err;
   lua_settop(L, 2);
   node = live_node(L, &F, "animation");
-  kn_node *nd;
   not_child(L, &F, node);
-  nd = &F.P->A.nodes[node];
-  if (nd->started) return lk_anim_self_error(L, "animation has started");
-  if (nd->kind == KN_NODE_SPRING || (nd->user & KN_AN_SPRINGS)) {
-    nd->span.delay = d;
-  } else {
-    kn_span_init(&nd->span, d, nd->span.duration, nd->span.iterations, nd->span.after);
-  }
+  if ((err = kn_anim_set_delay(&F.P->A, node, d)) != KN_ANIM_OK)
+    return lk_anim_self_error(L, kn_anim_reason(err));
   lua_settop(L, 1);
   return 1;
 }
@@ -268,7 +250,7 @@ static int animation_on_complete(lua_State *L) { return add_callback(L, "on_comp
    completes (flux's after); the default target is a's. */
 static int animation_after(lua_State *L) {
   lk_frame F;
-  int node, next, *link, own = lua_type(L, 2) != LUA_TNUMBER;
+  int node, next, own = lua_type(L, 2) != LUA_TNUMBER;
   kn_animator *A;
   lua_settop(L, 5);
   node = live_node(L, &F, "animation");
@@ -292,9 +274,7 @@ static int animation_after(lua_State *L) {
       return lk_argerror(L, 2, "target expected (this animation has no target of its own)");
     next = lk_anim_make_tween(&F, lua_gettop(L), 2, lua_isnil(L, 4) ? 0 : 4, 0, 0);
   }
-  A->nodes[next].state = KN_NODE_CHAINED;
-  for (link = &A->nodes[node].chain; *link >= 0; link = &A->nodes[*link].chain_next) {}
-  *link = next;
+  kn_anim_chain(A, node, next);
   lk_anim_push_handle(&F, next);
   return 1;
 }
@@ -304,13 +284,9 @@ static int animation_tostring(lua_State *L) {
   lk_handle *h;
   int node = resolve(L, &F, &h);
   int is_seq = lk_testudata(L, 1, KN_SEQUENCE) != NULL;
-  const char *tname = is_seq ? KN_SEQUENCE : KN_ANIMATION;
-  kn_node *nd = node >= 0 ? &F.P->A.nodes[node] : NULL;
-  const char *state = nd == NULL || nd->state == KN_NODE_DONE ? "done"
-                    : nd->paused ? "paused"
-                    : nd->state == KN_NODE_CHAINED || !nd->started ? "waiting" : "running";
-  lua_pushfstring(L, "%s (%s, %s)", tname,
-                  lk_anim_kind_name(h->kind, is_seq ? KN_AN_SEQUENCE : 0u), state);
+  lua_pushfstring(L, "%s (%s, %s)", is_seq ? KN_SEQUENCE : KN_ANIMATION,
+                  lk_anim_kind_name(h->kind, is_seq ? KN_AN_SEQUENCE : 0u),
+                  kn_anim_state_name(&F.P->A, node));
   return 1;
 }
 
@@ -338,19 +314,6 @@ static int parse_offset(lua_State *L, const char *s, size_t len, double *x) {
   return parse_number(L, s, len, x);
 }
 
-/* extras.<key> of the sequence (a number), 0 when unset. */
-static double seq_mark(lk_frame *F, int seq, const char *key) {
-  lua_State *L = F->L;
-  double x;
-  lua_rawgeti(L, F->uv, UV_EXTRAS);
-  lua_rawgeti(L, -1, seq + 1);
-  if (lua_isnil(L, -1)) { lua_pop(L, 2); return 0.0; }
-  lua_getfield(L, -1, key);
-  x = (double)lua_tonumber(L, -1);
-  lua_pop(L, 3);
-  return x;
-}
-
 /* The time the position at idx (argument arg) names in the sequence. */
 static double position(lk_frame *F, int seq, int idx, int arg) {
   lua_State *L = F->L;
@@ -369,7 +332,7 @@ static double position(lk_frame *F, int seq, int idx, int arg) {
   s = lua_tolstring(L, idx, &len);
   if (len == 0) goto bad;
   if (s[0] == '<' || s[0] == '>') {
-    base = seq_mark(F, seq, s[0] == '<' ? "last_start" : "last_end");
+    base = s[0] == '<' ? F->P->A.nodes[seq].last_start : F->P->A.nodes[seq].last_end;
     if (!parse_offset(L, s + 1, len - 1, &off)) goto bad;
   } else if (len >= 2 && (s[0] == '+' || s[0] == '-') && s[1] == '=') {
     base = end;
@@ -396,26 +359,9 @@ bad:
   return lk_argerror(L, arg, lua_pushfstring(L, "bad position '%s'", s));
 }
 
-/* Place child in the sequence at time t: children by start, the
-   sequence's duration grows to cover it, "<" and ">" follow it. */
+/* Place child in the sequence at time t (kn_anim_place). */
 static void place(lk_frame *F, int seq, int child, double t) {
-  lua_State *L = F->L;
-  kn_animator *A = &F->P->A;
-  kn_node *c = &A->nodes[child], *s;
-  double len;
-  kn_span_init(&c->span, 0.0, c->span.duration, c->span.iterations, c->span.after);
-  c->offset = t;
-  len = c->kind == KN_NODE_CALL ? 0.0 : c->span.total;
-  if (!kn_anim_kid_add(A, seq, child)) luaL_error(L, "not enough memory");
-  s = &A->nodes[seq];
-  if (t + len > s->span.duration)
-    kn_span_init(&s->span, s->span.delay, t + len, s->span.iterations, s->span.after);
-  lk_anim_need_extras(F, seq);
-  lua_pushnumber(L, (lua_Number)t);
-  lua_setfield(L, -2, "last_start");
-  lua_pushnumber(L, (lua_Number)(t + len));
-  lua_setfield(L, -2, "last_end");
-  lua_pop(L, 1);
+  if (!kn_anim_place(&F->P->A, seq, child, t)) luaL_error(F->L, "not enough memory");
 }
 
 static int check_sequence(lua_State *L, lk_frame *F) {

@@ -644,13 +644,7 @@ static int animator_stop(lua_State *L) {
     lua_pop(L, 2);
     if (key == 0) return 0;              /* no animation ever drove it */
   }
-  for (i = 0; i < A->nchans; i++) {
-    kn_chan *ch = &A->chans[i];
-    if (ch->node >= 0 && ch->object == object && (key == 0 || ch->key == key))
-      kn_anim_chan_release(A, i);
-  }
-  for (i = 0; i < A->nroots; i++)
-    if (kn_anim_fieldless(A, A->roots[i])) kn_anim_stop(A, &F.io, A->roots[i]);
+  kn_anim_let_go(A, &F.io, object, key);
   kn_anim_collect(A, &F.io);
   return 0;
 }
