@@ -609,6 +609,62 @@ int kn_anim_split(kn_animator *A, const kn_anim_io *io, double dt) {
   return ndef;
 }
 
+/* The write hook of kn_anim_split_list: (channel id + 1, value) listed. */
+typedef struct write_list {
+  const kn_animator *A;
+  int *ids;
+  double *vals;
+  int n;
+} write_list;
+
+static void list_write(void *ud, int node) {
+  write_list *w = (write_list *)ud;
+  const kn_animator *A = w->A;
+  int c;
+  for (c = A->nodes[node].chan; c >= 0; c = A->chans[c].next) {
+    if (A->chans[c].object == NULL) continue;
+    w->ids[w->n] = c + 1;
+    w->vals[w->n++] = A->chans[c].out[0];
+  }
+}
+
+int kn_anim_split_list(kn_animator *A, double dt, int *counts, int *ids, double *vals,
+                       int cap) {
+  write_list w;
+  kn_anim_io io;
+  if (A->updating || A->paused) return -1;
+  if (cap < A->nchans) {                   /* room for every channel's write */
+    counts[0] = A->nchans;
+    return -2;
+  }
+  memset(&io, 0, sizeof io);
+  w.A = A; w.ids = ids; w.vals = vals; w.n = 0;
+  io.ud = &w;
+  io.write = list_write;
+  A->frames++;
+  counts[1] = kn_anim_split(A, &io, dt);
+  counts[0] = kn_anim_count(A);
+  return w.n;
+}
+
+void kn_anim_op(kn_animator *A, const kn_anim_io *io, int op, const double *x) {
+  int node = (int)x[0];
+  switch (op) {
+    case KN_OP_RUN:
+      kn_anim_run(A, io, x[0], (int)x[1], (int)x[2]);
+      break;
+    case KN_OP_ADVANCE:
+      kn_anim_advance(A, io, node, x[1], x[2], x[3], x[4]);
+      break;
+    case KN_OP_SNAP:
+      kn_anim_snap(A, io, node);
+      break;
+    default:                               /* KN_OP_SEEK */
+      kn_anim_seek(A, io, node, x[1]);
+      break;
+  }
+}
+
 void kn_anim_run(kn_animator *A, const kn_anim_io *io, double dt, int from, int mode) {
   int i, rest = mode & KN_RUN_REST, starts = !(mode & KN_RUN_ADVANCE), waiting = 0;
   int n0 = rest ? A->step_roots : A->nroots;

@@ -13,6 +13,7 @@
 
 #include "animator.h"
 #include "color.h"
+#include "fling.h"
 #include "spring.h"
 #include "timeline.h"
 
@@ -59,9 +60,18 @@ int kn_anim_place(kn_animator *A, int seq, int child, double t) {
   s = &A->nodes[seq];
   if (t + len > s->span.duration)
     kn_span_init(&s->span, s->span.delay, t + len, s->span.iterations, s->span.after);
-  s->last_start = t;
-  s->last_end = t + len;
+  s->placed = child + 1;
   return 1;
+}
+
+/* A child's span and offset stay as placed: the controls that would
+   change them refuse a sequence's child. */
+double kn_anim_seq_mark(const kn_animator *A, int seq, int end) {
+  const kn_node *c;
+  if (A->nodes[seq].placed == 0) return 0.0;
+  c = &A->nodes[A->nodes[seq].placed - 1];
+  if (!end) return c->offset;
+  return c->offset + (c->kind == KN_NODE_CALL ? 0.0 : c->span.total);
 }
 
 void kn_anim_chain(kn_animator *A, int node, int next) {
@@ -69,6 +79,15 @@ void kn_anim_chain(kn_animator *A, int node, int next) {
   A->nodes[next].state = KN_NODE_CHAINED;
   for (link = &A->nodes[node].chain; *link >= 0; link = &A->nodes[*link].chain_next) {}
   *link = next;
+}
+
+int kn_anim_fling_node(kn_animator *A, int node, const kn_fling *motion) {
+  kn_fling *f = (kn_fling *)malloc(sizeof *f);
+  if (f == NULL) return 0;
+  *f = *motion;
+  A->nodes[node].fling = f;
+  kn_span_init(&A->nodes[node].span, 0.0, motion->end, 1.0, KN_AFTER_STOP);
+  return 1;
 }
 
 /* ---- springs ------------------------------------------------------------------ */

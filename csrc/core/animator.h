@@ -135,6 +135,7 @@ typedef struct kn_node {
   int nchan;           /* channels still driven */
   int chain;           /* first node chained after this one, -1 none */
   int chain_next;      /* next node chained after the same node */
+  int placed;          /* sequence: the child placed last + 1, 0 none */
   int *kids;           /* group: children, by offset (ties: insertion) */
   int nkids, capkids;
   kn_span span;
@@ -142,8 +143,6 @@ typedef struct kn_node {
   double scale;        /* own time scale >= 0 */
   double offset;       /* child: start within the parent's iteration */
   double frame_start;  /* update: frame time this node starts advancing at */
-  double last_start;   /* sequence: start and end of the child placed last */
-  double last_end;     /* (a position's "<" and ">"), 0 before any */
   const struct kn_easing *easing;   /* NULL: outQuad */
   struct kn_fling *fling;  /* a tween that is a fling: its one number field
                               follows this motion (owned; freed with the node) */
@@ -290,6 +289,23 @@ void kn_anim_run(kn_animator *A, const kn_anim_io *io, double dt, int from, int 
 /* Advance by dt the roots that need no hook but write; returns how many
    it deferred. */
 int kn_anim_split(kn_animator *A, const kn_anim_io *io, double dt);
+/* kn_anim_split for a caller that writes the fields itself: its write
+   hook lists (channel id + 1, out[0]) of every number field written into
+   ids and vals, in order.  counts[0]: the live roots, counts[1]: those
+   deferred.  Returns the number of writes; -1 (nothing done) when paused
+   or inside update; -2 (nothing done) when cap is below the number of
+   channels, with that number in counts[0]. */
+int kn_anim_split_list(kn_animator *A, double dt, int *counts, int *ids, double *vals,
+                       int cap);
+/* The frame's entry points by number, for a binding that runs each under
+   one protected call: op with its numbers x (a node as a double). */
+enum kn_anim_op {
+  KN_OP_RUN,           /* kn_anim_run: dt, from, mode */
+  KN_OP_ADVANCE,       /* kn_anim_advance: node, t0, t1, tau0, tau1 */
+  KN_OP_SNAP,          /* kn_anim_snap: node */
+  KN_OP_SEEK           /* kn_anim_seek: node, t */
+};
+void kn_anim_op(kn_animator *A, const kn_anim_io *io, int op, const double *x);
 /* Stop node: fields stay, no on_complete, its chain is dropped. */
 void kn_anim_stop(kn_animator *A, const kn_anim_io *io, int node);
 /* Free the DONE roots unless a frame runs. */
@@ -346,12 +362,21 @@ void kn_anim_group_span(kn_animator *A, int group, int springs, double length,
                         double delay, double iterations, int after);
 /* Place child in the sequence seq at time t: its own delay cleared (t
    includes it), added by offset, the sequence's duration grown to t + its
-   length (a call has none), and the sequence's last_start, last_end set
-   to t and t + length.  0 when memory runs out (child not added). */
+   length (a call has none); it is then the one a position's "<" and ">"
+   name.  0 when memory runs out (child not added). */
 int kn_anim_place(kn_animator *A, int seq, int child, double t);
+/* The start (end = 0) or the end (end = 1) of the child placed last in
+   sequence seq: t and t + its length as kn_anim_place had them, 0 before
+   any. */
+double kn_anim_seq_mark(const kn_animator *A, int seq, int end);
 /* Chain next (KN_NODE_CHAINED) behind node: it starts when node, and the
    nodes chained before it, complete. */
 void kn_anim_chain(kn_animator *A, int node, int next);
+
+/* A fling: node (a tween of one number field) follows a copy of motion
+   (owned by the node), its span the motion's time to rest.  0 when
+   memory runs out (nothing changed). */
+int kn_anim_fling_node(kn_animator *A, int node, const struct kn_fling *motion);
 
 /* Springs.  kn_anim_spring_node gives each channel of node a spring of the
    motion (model, integrator, clamp, rest thresholds: spring.h) with

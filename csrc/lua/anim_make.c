@@ -1056,7 +1056,7 @@ int lk_animator_fling(lua_State *L) {
   lk_animator *P = lk_anim_self(L);
   lk_frame F;
   anim_opts o;
-  kn_fling motion, *heap;
+  kn_fling motion;
   double x0, v0;
   int kind, node;
   if (P->busy) return lk_anim_self_error(L, "animator busy (a frame is being written)");
@@ -1082,13 +1082,9 @@ int lk_animator_fling(lua_State *L) {
   lua_rawset(L, 6);
   read_opts(L, 5, fling_options[kind], 0, &o);   /* the callbacks' stack slots */
   lk_anim_frame(L, P, 1, &F);
-  heap = (kn_fling *)malloc(sizeof *heap);
-  if (heap == NULL) return luaL_error(L, "not enough memory");
-  *heap = motion;
   node = new_node(&F, KN_NODE_TWEEN, 0);
-  P->A.nodes[node].fling = heap;
+  if (!kn_anim_fling_node(&P->A, node, &motion)) return luaL_error(L, "not enough memory");
   add_channels(&F, node, 2, 6, 0, NULL);
-  kn_span_init(&P->A.nodes[node].span, 0.0, motion.end, 1.0, KN_AFTER_STOP);
   apply_callbacks(&F, node, &o);
   if (!kn_anim_root_add(&P->A, node)) return luaL_error(L, "not enough memory");
   lk_anim_push_handle(&F, node);

@@ -112,8 +112,8 @@ static int animation_finish(lua_State *L) {
     return lk_anim_self_error(L, kn_anim_reason(err));
   nd = &F.P->A.nodes[node];                /* (callbacks may have grown the store) */
   x[0] = (double)node; x[1] = nd->clock; x[2] = nd->span.total;
-  if (op == KN_FINISH_SNAP) core_now(L, &F, LK_CORE_SNAP, x, 1, "finish", 1);
-  else if (op == KN_FINISH_ADVANCE) core_now(L, &F, LK_CORE_ADVANCE, x, 3, "finish", 1);
+  if (op == KN_FINISH_SNAP) core_now(L, &F, KN_OP_SNAP, x, 1, "finish", 1);
+  else if (op == KN_FINISH_ADVANCE) core_now(L, &F, KN_OP_ADVANCE, x, 3, "finish", 1);
   lua_settop(L, 1);
   return 1;
 }
@@ -148,7 +148,7 @@ static int animation_seek(lua_State *L) {
     return lk_anim_self_error(L, kn_anim_reason(KN_ANIM_ENOTIMELINE));
   x[0] = (double)node;
   x[1] = t;
-  core_now(L, &F, LK_CORE_SEEK, x, 2, "seek", 0);
+  core_now(L, &F, KN_OP_SEEK, x, 2, "seek", 0);
   lua_settop(L, 1);
   return 1;
 }
@@ -332,7 +332,7 @@ static double position(lk_frame *F, int seq, int idx, int arg) {
   s = lua_tolstring(L, idx, &len);
   if (len == 0) goto bad;
   if (s[0] == '<' || s[0] == '>') {
-    base = s[0] == '<' ? F->P->A.nodes[seq].last_start : F->P->A.nodes[seq].last_end;
+    base = kn_anim_seq_mark(&F->P->A, seq, s[0] == '>');
     if (!parse_offset(L, s + 1, len - 1, &off)) goto bad;
   } else if (len >= 2 && (s[0] == '+' || s[0] == '-') && s[1] == '=') {
     base = end;

@@ -334,32 +334,17 @@ int lk_anim_pcall(lk_frame *F, int nargs, int *culprit) {
 }
 
 /* UV_CORE: the core's work on the animator at 1 under lua_pcall, busy:
-   op 2 (enum lk_core) with its numbers from 3 on. */
+   op 2 (enum kn_anim_op) with its numbers from 3 on. */
 static int core_call(lua_State *L) {
   lk_animator *P = (lk_animator *)lua_touserdata(L, 1);
-  kn_animator *A = &P->A;
   lk_frame F;
   double x[5];
-  int i, node;
+  int i, op = (int)lua_tointeger(L, 2);
   lk_anim_frame(L, P, 1, &F);
   for (i = 0; i < 5; i++) x[i] = (double)lua_tonumber(L, i + 3);
-  node = (int)x[0];
+  if (op == KN_OP_RUN) push_keys(&F);      /* the frame's writes use them */
   P->busy = 1;
-  switch ((int)lua_tointeger(L, 2)) {
-    case LK_CORE_RUN:                      /* dt, from, mode */
-      push_keys(&F);
-      kn_anim_run(A, &F.io, x[0], (int)x[1], (int)x[2]);
-      break;
-    case LK_CORE_ADVANCE:                  /* node, t0, t1, tau0, tau1 */
-      kn_anim_advance(A, &F.io, node, x[1], x[2], x[3], x[4]);
-      break;
-    case LK_CORE_SNAP:                     /* node */
-      kn_anim_snap(A, &F.io, node);
-      break;
-    default:                               /* LK_CORE_SEEK: node, t */
-      kn_anim_seek(A, &F.io, node, x[1]);
-      break;
-  }
+  kn_anim_op(&P->A, &F.io, op, x);
   P->busy = 0;
   return 0;
 }
@@ -381,7 +366,7 @@ static void io_guard(void *ud, int k, double t0, double t1, double tau0, double 
   double x[5];
   int culprit;
   x[0] = (double)k; x[1] = t0; x[2] = t1; x[3] = tau0; x[4] = tau1;
-  if (lk_anim_core(F, LK_CORE_ADVANCE, x, 5, &culprit) != 0) {
+  if (lk_anim_core(F, KN_OP_ADVANCE, x, 5, &culprit) != 0) {
     record_error(F);
     kn_anim_stop(&F->P->A, &F->io, culprit >= 0 ? culprit : k);
   }
@@ -526,7 +511,7 @@ static int run_loop(lua_State *L, lk_frame *F, double dt, int err, int rest) {
       double x[3];
       x[0] = dt; x[1] = (double)from; x[2] = (double)(mode | (rest ? KN_RUN_REST : 0));
       A->current = -1;
-      if (lk_anim_core(F, LK_CORE_RUN, x, 3, &culprit) == 0) break;
+      if (lk_anim_core(F, KN_OP_RUN, x, 3, &culprit) == 0) break;
       if (ok) lua_replace(L, err); else lua_pop(L, 1);
       ok = 0;
       if (culprit < 0) break;              /* not a node's Lua code: stop here */
@@ -574,44 +559,10 @@ int lk_anim_rest(lua_State *L) { return update(L, 1); }
 
 /* ---- the FFI step ------------------------------------------------------------ */
 
-/* The FFI step's kn_anim_io: kn_anim_split calls its write alone, which
-   lists (channel id + 1, value) for the caller's loop. */
-typedef struct write_list {
-  const kn_animator *A;
-  int *ids;
-  double *vals;
-  int n;
-} write_list;
-
-static void list_write(void *ud, int node) {
-  write_list *w = (write_list *)ud;
-  const kn_animator *A = w->A;
-  int c;
-  for (c = A->nodes[node].chan; c >= 0; c = A->chans[c].next) {
-    if (A->chans[c].object == NULL) continue;
-    w->ids[w->n] = c + 1;
-    w->vals[w->n++] = A->chans[c].out[0];
-  }
-}
-
 int lk_anim_ffi_step(lk_animator *P, double dt, int *counts, int *ids, double *vals,
                      int cap) {
-  kn_animator *A = &P->A;
-  write_list w;
-  kn_anim_io io;
-  if (A->updating || P->busy || A->paused) return -1;
-  if (cap < A->nchans) {                   /* room for every channel's write */
-    counts[0] = A->nchans;
-    return -2;
-  }
-  memset(&io, 0, sizeof io);
-  w.A = A; w.ids = ids; w.vals = vals; w.n = 0;
-  io.ud = &w;
-  io.write = list_write;
-  A->frames++;
-  counts[1] = kn_anim_split(A, &io, dt);
-  counts[0] = kn_anim_count(A);
-  return w.n;
+  if (P->busy) return -1;
+  return kn_anim_split_list(&P->A, dt, counts, ids, vals, cap);
 }
 
 

@@ -95,13 +95,8 @@ int lk_anim_fire_pending(lk_frame *F, int node);
    NULL) gets the node the core was in when it raised, -1 none. */
 int lk_anim_pcall(lk_frame *F, int nargs, int *culprit);
 /* The core's work that may run Lua code (a field's metamethods, a Lua
-   easing), run under lk_anim_pcall: op with its n numbers x. */
-enum lk_core {
-  LK_CORE_RUN,         /* kn_anim_run: dt, from, mode */
-  LK_CORE_ADVANCE,     /* kn_anim_advance: node, t0, t1, tau0, tau1 */
-  LK_CORE_SNAP,        /* kn_anim_snap: node */
-  LK_CORE_SEEK         /* kn_anim_seek: node, t */
-};
+   easing), run under lk_anim_pcall: kn_anim_op's op (enum kn_anim_op)
+   with its n numbers x. */
 int lk_anim_core(lk_frame *F, int op, const double *x, int n, int *culprit);
 /* Raise the frame's recorded error, if any. */
 void lk_anim_raise_pending(lk_frame *F);
