@@ -17,6 +17,55 @@
 #include "spring.h"
 #include "timeline.h"
 
+/* ---- the methods' options --------------------------------------------------- */
+
+const char *const kn_anim_opt_names[KN_OPT_COUNT] = {
+  "easing", "delay", "iterations", "after", "stagger", "on_start", "on_update",
+  "on_complete", "rotate", "fields", "color_space", "hue", "velocity"
+};
+const char *const kn_anim_tween_options[] = {
+  "easing", "delay", "iterations", "after", "stagger", "on_start", "on_update",
+  "on_complete", "rotate", "fields", "color_space", "hue", NULL
+};
+const char *const kn_anim_spring_options[] = {
+  "delay", "stagger", "on_start", "on_update", "on_complete", "velocity",
+  "color_space", "hue", "stiffness", "damping", "mass", "frequency", "damping_ratio", "response",
+  "duration", "bounce", "tension", "friction", "origami_tension",
+  "origami_friction", "bounciness", "speed", "preset",
+  "integrator", "rest_delta", "rest_speed", "clamp", NULL
+};
+const char *const kn_anim_stagger_options[] = { "each", "amount", "from", "easing", NULL };
+const char *const kn_anim_sequence_options[] = {
+  "iterations", "after", "delay", "on_start", "on_update", "on_complete", NULL
+};
+const char *const kn_anim_fling_options[4][14] = {
+  { "kind", "on_start", "on_update", "on_complete", "power", "time_constant", "min", "max",
+    "snap", "bounce_stiffness", "bounce_damping", "rest_delta", "rest_speed", NULL },
+  { "kind", "on_start", "on_update", "on_complete", "min", "max", "spring", NULL },
+  { "kind", "on_start", "on_update", "on_complete", "friction", NULL },
+  { "kind", "on_start", "on_update", "on_complete", "friction_multiplier", "threshold", NULL }
+};
+
+unsigned kn_anim_opt_bits(const char *const *known, unsigned present) {
+  unsigned bits = 0;
+  int i, j;
+  if (known == kn_anim_tween_options) return present;   /* the KN_OPT_* order */
+  for (i = 0; present != 0; i++, present >>= 1) {
+    if (!(present & 1u)) continue;
+    for (j = 0; j < KN_OPT_COUNT && strcmp(known[i], kn_anim_opt_names[j]) != 0; j++) {}
+    if (j < KN_OPT_COUNT) bits |= 1u << j;
+  }
+  return bits;
+}
+
+int kn_stagger_from_find(const char *s) {
+  static const char froms[6][8] = { "start", "center", "end", "edges", "index", "random" };
+  int i;
+  for (i = 0; i < 6; i++)
+    if (i != KN_STAGGER_INDEX && strcmp(s, froms[i]) == 0) return i;
+  return -1;
+}
+
 /* ---- spans and placement ---------------------------------------------------- */
 
 /* A spring has no duration: it ends when it rests.  Its span runs from

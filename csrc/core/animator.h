@@ -351,6 +351,32 @@ void kn_stagger(int n, int from, double index, double total,
 
 /* ---- building nodes (anim_make.c) ------------------------------------------ */
 
+/* The options of the animator's methods, NULL-terminated: anim:to and
+   anim:from (the KN_OPT_* names, in that order, through KN_OPT_HUE),
+   anim:spring (its own from KN_OPT_SPRING_PARAMS on: the spring's
+   parameters), a stagger table, anim:sequence, and anim:fling by kind
+   (enum kn_fling_kind). */
+enum {
+  KN_OPT_EASING, KN_OPT_DELAY, KN_OPT_ITERATIONS, KN_OPT_AFTER, KN_OPT_STAGGER,
+  KN_OPT_ON_START, KN_OPT_ON_UPDATE, KN_OPT_ON_COMPLETE, KN_OPT_ROTATE, KN_OPT_FIELDS,
+  KN_OPT_COLOR_SPACE, KN_OPT_HUE, KN_OPT_VELOCITY, KN_OPT_COUNT
+};
+#define KN_OPT_SPRING_PARAMS 8
+extern const char *const kn_anim_opt_names[KN_OPT_COUNT];
+extern const char *const kn_anim_tween_options[];
+extern const char *const kn_anim_spring_options[];
+extern const char *const kn_anim_stagger_options[];
+extern const char *const kn_anim_sequence_options[];
+extern const char *const kn_anim_fling_options[4][14];
+
+/* The KN_OPT_* bits of the names of the list `known` whose bits (1 << i
+   for known[i]) are `present`. */
+unsigned kn_anim_opt_bits(const char *const *known, unsigned present);
+
+/* The stagger origin named s ("start", "center", "end", "edges",
+   "random": KN_STAGGER_*), -1 for none ("index" is given as a number). */
+int kn_stagger_from_find(const char *s);
+
 /* Spans.  A group's children are added at their offsets (kn_anim_kid_add);
    its span then starts at delay and lasts until the end of its last
    child, the largest offset + length, repeated `iterations` times

@@ -307,31 +307,6 @@ static void add_stashed_channels(lk_frame *F, int node, int tidx, unsigned flags
 
 /* ---- options ------------------------------------------------------------------ */
 
-/* The options read_opts and the methods test, one bit each in
-   anim_opts.has; the tween's names come first, in this order. */
-enum {
-  OPT_EASING, OPT_DELAY, OPT_ITERATIONS, OPT_AFTER, OPT_STAGGER, OPT_ON_START, OPT_ON_UPDATE,
-  OPT_ON_COMPLETE, OPT_ROTATE, OPT_FIELDS, OPT_COLOR_SPACE, OPT_HUE, OPT_VELOCITY, OPT_COUNT
-};
-static const char *const opt_names[OPT_COUNT] = {
-  "easing", "delay", "iterations", "after", "stagger", "on_start", "on_update",
-  "on_complete", "rotate", "fields", "color_space", "hue", "velocity"
-};
-static const char *const tween_options[] = {
-  "easing", "delay", "iterations", "after", "stagger", "on_start", "on_update",
-  "on_complete", "rotate", "fields", "color_space", "hue", NULL
-};
-static const char *const spring_options[] = {
-  "delay", "stagger", "on_start", "on_update", "on_complete", "velocity",
-  "color_space", "hue", "stiffness", "damping", "mass", "frequency", "damping_ratio", "response",
-  "duration", "bounce", "tension", "friction", "origami_tension",
-  "origami_friction", "bounciness", "speed", "preset",
-  "integrator", "rest_delta", "rest_speed", "clamp", NULL
-};
-#define SPRING_PARAMS_FIRST 8   /* spring_options[8..]: the spring's own */
-static const char *const stagger_options[] = { "each", "amount", "from", "easing", NULL };
-static const char *const stagger_froms[] = { "start", "center", "end", "edges", "index", "random" };
-
 typedef struct anim_opts {
   int t;                 /* the options table (absolute), 0: none */
   int arg;               /* its argument number */
@@ -354,20 +329,6 @@ typedef struct anim_opts {
   value_opts values;     /* what paths and colours do */
 } anim_opts;
 
-/* The OPT_* bits of the names of `known` (a list whose names are
-   lk_checkoptions' bits `present`) that are present. */
-static unsigned opt_bits(const char *const *known, unsigned present) {
-  unsigned bits = 0;
-  int i, j;
-  if (known == tween_options) return present;
-  for (i = 0; present != 0; i++, present >>= 1) {
-    if (!(present & 1u)) continue;
-    for (j = 0; j < OPT_COUNT && strcmp(known[i], opt_names[j]) != 0; j++) {}
-    if (j < OPT_COUNT) bits |= 1u << j;
-  }
-  return bits;
-}
-
 /* Whether the options give `key`: a field that is not nil. */
 static int field_present(lua_State *L, const anim_opts *o, const char *key) {
   int p;
@@ -382,7 +343,7 @@ static int field_present(lua_State *L, const anim_opts *o, const char *key) {
    metatable gives what lk_checkoptions found in it; one with a metatable
    is asked, as an __index may give any. */
 static int opt_present(lua_State *L, const anim_opts *o, int k) {
-  if (o->meta) return field_present(L, o, opt_names[k]);
+  if (o->meta) return field_present(L, o, kn_anim_opt_names[k]);
   return (int)((o->has >> k) & 1u);
 }
 
@@ -392,10 +353,10 @@ static int opt_maybe(const anim_opts *o, int k) {
   return o->meta || ((o->has >> k) & 1u);
 }
 
-/* lk_checkoptions(L, o->t, o->arg, tween_options, 0, NULL) in one pass
+/* lk_checkoptions(L, o->t, o->arg, kn_anim_tween_options, 0, NULL) in one pass
    that also leaves the value of the easing option on the stack, at o->ez
    (nil when absent).  A key that is not a tween's option name (the
-   first OPT_VELOCITY of opt_names, compared as lk_checkoptions does: all
+   first KN_OPT_VELOCITY of kn_anim_opt_names, compared as lk_checkoptions does: all
    its bytes) has lk_checkoptions raise its error. */
 static unsigned scan_tween_options(lua_State *L, anim_opts *o) {
   unsigned seen = 0;
@@ -403,36 +364,36 @@ static unsigned scan_tween_options(lua_State *L, anim_opts *o) {
   o->ez = lua_gettop(L);
   lua_pushnil(L);
   while (lua_next(L, o->t)) {
-    int k = OPT_VELOCITY;
+    int k = KN_OPT_VELOCITY;
     if (lua_type(L, -2) == LUA_TSTRING) {
       size_t len, i;
       const char *s = lua_tolstring(L, -2, &len);
-      for (k = 0; k < OPT_VELOCITY; k++) {
-        for (i = 0; i < len && opt_names[k][i] == s[i]; i++) {}
-        if (i == len && opt_names[k][i] == '\0') break;
+      for (k = 0; k < KN_OPT_VELOCITY; k++) {
+        for (i = 0; i < len && kn_anim_opt_names[k][i] == s[i]; i++) {}
+        if (i == len && kn_anim_opt_names[k][i] == '\0') break;
       }
     }
-    if (k == OPT_VELOCITY) {
+    if (k == KN_OPT_VELOCITY) {
       lua_settop(L, o->ez);
       o->ez = 0;
-      return lk_checkoptions(L, o->t, o->arg, tween_options, 0, NULL);
+      return lk_checkoptions(L, o->t, o->arg, kn_anim_tween_options, 0, NULL);
     }
     seen |= 1u << k;
-    if (k == OPT_EASING) lua_replace(L, o->ez);
+    if (k == KN_OPT_EASING) lua_replace(L, o->ez);
     else lua_pop(L, 1);
   }
   return seen;
 }
 
 static void read_after(lua_State *L, anim_opts *o) {
-  if (opt_maybe(o, OPT_AFTER)) lua_getfield(L, o->t, "after");
+  if (opt_maybe(o, KN_OPT_AFTER)) lua_getfield(L, o->t, "after");
   else lua_pushnil(L);
   if (!lua_isnil(L, -1))
     o->after = lk_checkname(L, o->arg, "after", kn_timeline_after_name,
                             KN_NAMES_ONEOF | KN_NAMES_QUOTED);
   lua_pop(L, 1);
   o->iterations = o->after == KN_AFTER_STOP ? 1.0 : HUGE_VAL;
-  if (!opt_maybe(o, OPT_ITERATIONS)) return;
+  if (!opt_maybe(o, KN_OPT_ITERATIONS)) return;
   lua_getfield(L, o->t, "iterations");
   if (lua_type(L, -1) == LUA_TNUMBER) {
     double x = (double)lua_tonumber(L, -1);
@@ -455,16 +416,15 @@ static void read_stagger(lua_State *L, anim_opts *o, int n) {
   if (lua_type(L, s) == LUA_TNUMBER) {
     o->stotal = lk_optfieldnonneg(L, o->t, o->arg, "stagger", 0.0);
   } else if (lua_type(L, s) == LUA_TTABLE) {
-    unsigned p = lk_checkoptions(L, s, o->arg, stagger_options, 0, NULL);
+    unsigned p = lk_checkoptions(L, s, o->arg, kn_anim_stagger_options, 0, NULL);
     if ((p & 3u) == 3u) lk_fielderror(L, o->arg, "stagger", "'each' or 'amount' expected, not both");
     o->seach = !(p & 2u);
     o->stotal = lk_optfieldnonneg(L, s, o->arg, o->seach ? "each" : "amount", 0.0);
     lua_getfield(L, s, "from");
     if (lua_type(L, -1) == LUA_TSTRING) {
       const char *f = lua_tostring(L, -1);
-      int i;
-      for (i = 0; i < 6 && (i == KN_STAGGER_INDEX || strcmp(f, stagger_froms[i]) != 0); i++) {}
-      if (i == 6)
+      int i = kn_stagger_from_find(f);
+      if (i < 0)
         lk_fielderror(L, o->arg, "stagger", lua_pushfstring(L,
           "field 'from': one of 'start', 'center', 'end', 'edges', 'random' or an index expected, got '%s'", f));
       o->sfrom = i;
@@ -499,8 +459,8 @@ static void read_stagger(lua_State *L, anim_opts *o, int n) {
    names stay alive in the options table, on the stack. */
 static void read_path_fields(lua_State *L, anim_opts *o) {
   int i, j, n = 0;
-  if (opt_maybe(o, OPT_ROTATE) && lk_optfieldbool(L, o->t, o->arg, "rotate", 0)) o->values.n = 3;
-  if (!opt_present(L, o, OPT_FIELDS)) return;
+  if (opt_maybe(o, KN_OPT_ROTATE) && lk_optfieldbool(L, o->t, o->arg, "rotate", 0)) o->values.n = 3;
+  if (!opt_present(L, o, KN_OPT_FIELDS)) return;
   lua_getfield(L, o->t, "fields");
   if (lua_type(L, -1) == LUA_TTABLE) n = (int)lk_rawlen(L, -1);
   if (n < 2 || n > 3)
@@ -526,7 +486,7 @@ static void read_path_fields(lua_State *L, anim_opts *o) {
    values interpolate; oklab and shorter when absent. */
 static void read_color_opts(lua_State *L, anim_opts *o) {
   const char *s;
-  if (opt_maybe(o, OPT_COLOR_SPACE)) lua_getfield(L, o->t, "color_space");
+  if (opt_maybe(o, KN_OPT_COLOR_SPACE)) lua_getfield(L, o->t, "color_space");
   else lua_pushnil(L);
   if (!lua_isnil(L, -1)) {
     s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
@@ -537,7 +497,7 @@ static void read_color_opts(lua_State *L, anim_opts *o) {
         "xyz, xyz-d50, xyz-d65, lab, lch, oklab, oklch, hsl, hwb), got %s%s%s",
         s ? "'" : "", s ? s : lk_typename(L, -1), s ? "'" : ""));
   }
-  if (opt_maybe(o, OPT_HUE)) lua_getfield(L, o->t, "hue");
+  if (opt_maybe(o, KN_OPT_HUE)) lua_getfield(L, o->t, "hue");
   else lua_pushnil(L);
   if (!lua_isnil(L, -1))
     o->values.hue = lk_checkname(L, o->arg, "hue", kn_color_hue_name,
@@ -547,8 +507,8 @@ static void read_color_opts(lua_State *L, anim_opts *o) {
 
 /* color_space and hue only with a colour value. */
 static void check_color_opts(lua_State *L, int colors, const anim_opts *o) {
-  if (colors == 0 && (opt_present(L, o, OPT_COLOR_SPACE) || opt_present(L, o, OPT_HUE)))
-    lk_fielderror(L, o->arg, opt_present(L, o, OPT_COLOR_SPACE) ? "color_space" : "hue",
+  if (colors == 0 && (opt_present(L, o, KN_OPT_COLOR_SPACE) || opt_present(L, o, KN_OPT_HUE)))
+    lk_fielderror(L, o->arg, opt_present(L, o, KN_OPT_COLOR_SPACE) ? "color_space" : "hue",
                   "only a colour value takes it");
 }
 
@@ -559,8 +519,8 @@ static void check_path_fields(lua_State *L, int vidx, int paths, const anim_opts
   if (paths > 1)
     lk_argerror(L, vidx, lua_pushfstring(L, "one path per animation expected, got %d", paths));
   if (paths == 0) {
-    if (opt_present(L, o, OPT_ROTATE) || opt_present(L, o, OPT_FIELDS))
-      lk_fielderror(L, o->arg, opt_present(L, o, OPT_FIELDS) ? "fields" : "rotate",
+    if (opt_present(L, o, KN_OPT_ROTATE) || opt_present(L, o, KN_OPT_FIELDS))
+      lk_fielderror(L, o->arg, opt_present(L, o, KN_OPT_FIELDS) ? "fields" : "rotate",
                     "only a path value takes it");
     return;
   }
@@ -593,9 +553,9 @@ static void read_opts(lua_State *L, int arg, const char *const *known, int n,
   if (lua_isnoneornil(L, arg)) return;
   if (lua_type(L, arg) != LUA_TTABLE) lk_typeerror(L, arg, "table of options");
   o->t = lk_absindex(L, arg);
-  o->present = known == tween_options ? scan_tween_options(L, o)
+  o->present = known == kn_anim_tween_options ? scan_tween_options(L, o)
                                       : lk_checkoptions(L, o->t, arg, known, 0, NULL);
-  o->has = opt_bits(known, o->present);
+  o->has = kn_anim_opt_bits(known, o->present);
   if (lua_getmetatable(L, o->t)) {
     lua_pop(L, 1);
     o->meta = 1;
@@ -603,21 +563,21 @@ static void read_opts(lua_State *L, int arg, const char *const *known, int n,
   } else if (o->has == 0) {
     return;
   }
-  if (opt_maybe(o, OPT_DELAY)) o->delay = lk_optfieldnonneg(L, o->t, arg, "delay", 0.0);
-  if (known == tween_options || opt_present(L, o, OPT_AFTER) ||
-      opt_present(L, o, OPT_ITERATIONS))
+  if (opt_maybe(o, KN_OPT_DELAY)) o->delay = lk_optfieldnonneg(L, o->t, arg, "delay", 0.0);
+  if (known == kn_anim_tween_options || opt_present(L, o, KN_OPT_AFTER) ||
+      opt_present(L, o, KN_OPT_ITERATIONS))
     read_after(L, o);
   for (i = 0; i < 3; i++) {
-    if (!opt_maybe(o, OPT_ON_START + i)) continue;
-    lua_getfield(L, o->t, opt_names[OPT_ON_START + i]);
+    if (!opt_maybe(o, KN_OPT_ON_START + i)) continue;
+    lua_getfield(L, o->t, kn_anim_opt_names[KN_OPT_ON_START + i]);
     if (lua_isnil(L, -1)) { lua_pop(L, 1); continue; }
     if (lua_type(L, -1) != LUA_TFUNCTION)
-      lk_fielderror(L, arg, opt_names[OPT_ON_START + i], lua_pushfstring(L,
+      lk_fielderror(L, arg, kn_anim_opt_names[KN_OPT_ON_START + i], lua_pushfstring(L,
                     "function expected, got %s", lk_typename(L, -1)));
     o->cb[i] = lua_gettop(L);
   }
-  if (opt_present(L, o, OPT_STAGGER)) read_stagger(L, o, n);
-  if (known == tween_options) read_path_fields(L, o);
+  if (opt_present(L, o, KN_OPT_STAGGER)) read_stagger(L, o, n);
+  if (known == kn_anim_tween_options) read_path_fields(L, o);
   read_color_opts(L, o);
 }
 
@@ -698,7 +658,7 @@ typedef struct tween_make {
 static void read_easing(lk_frame *F, anim_opts *o) {
   lua_State *L = F->L;
   int v, t;
-  if (!opt_present(L, o, OPT_EASING)) return;
+  if (!opt_present(L, o, KN_OPT_EASING)) return;
   if (o->ez) {
     v = o->ez;
   } else {
@@ -776,9 +736,9 @@ int lk_anim_make_tween(lk_frame *F, int tidx, int arg, int nopts, int from_mode,
   tween_make m;
   value_stash vs;
   int colors, paths = check_values(L, arg + 1, 1, &colors, &vs);
-  read_opts(L, nopts ? nopts : lua_gettop(L) + 1, tween_options, n, &o);
+  read_opts(L, nopts ? nopts : lua_gettop(L) + 1, kn_anim_tween_options, n, &o);
   read_easing(F, &o);
-  if (o.meta || (o.has & (1u << OPT_STAGGER))) vs.n = -1;   /* Lua code may have run */
+  if (o.meta || (o.has & (1u << KN_OPT_STAGGER))) vs.n = -1;   /* Lua code may have run */
   check_path_fields(L, arg + 1, paths, &o);
   check_color_opts(L, colors, &o);
   if (child && o.iterations == HUGE_VAL)
@@ -990,21 +950,21 @@ int lk_animator_spring(lua_State *L) {
   n = check_targets(L, 2);
   (void)check_values(L, 3, 0, &colors, NULL);
   if (lua_isnoneornil(L, 4)) { lua_settop(L, 3); lua_newtable(L); own = 1; }
-  read_opts(L, 4, spring_options, n, &o);
+  read_opts(L, 4, kn_anim_spring_options, n, &o);
   check_color_opts(L, colors, &o);
   if (own) o.t = 0;
   lk_spring_read_motion(L, 4, 4, &mo);
   m.velidx = 0;
-  if (opt_present(L, &o, OPT_VELOCITY)) {
+  if (opt_present(L, &o, KN_OPT_VELOCITY)) {
     lua_getfield(L, 4, "velocity");
     check_velocity(L, 4, 3);
     m.velidx = lua_gettop(L);
   }
   lk_anim_frame(L, P, 1, &F);
   if (n == 0 && (node = retarget_node(&F, 2, 3)) >= 0) {
-    int params = !o.meta && (o.present >> SPRING_PARAMS_FIRST) != 0;
-    for (i = SPRING_PARAMS_FIRST; o.meta && spring_options[i] != NULL; i++)
-      if (field_present(L, &o, spring_options[i])) params = 1;
+    int params = !o.meta && (o.present >> KN_OPT_SPRING_PARAMS) != 0;
+    for (i = KN_OPT_SPRING_PARAMS; o.meta && kn_anim_spring_options[i] != NULL; i++)
+      if (field_present(L, &o, kn_anim_spring_options[i])) params = 1;
     retarget(&F, node, 2, 3, &o, params ? &mo : NULL);
   } else {
     m.vidx = 3;
@@ -1025,16 +985,6 @@ int lk_animator_spring(lua_State *L) {
 }
 
 /* ---- flings ------------------------------------------------------------------ */
-
-/* The kinds of anim:fling (enum kn_fling_kind order) and the options each
-   takes: its motion's own and the callbacks. */
-static const char *const fling_options[4][14] = {
-  { "kind", "on_start", "on_update", "on_complete", "power", "time_constant", "min", "max",
-    "snap", "bounce_stiffness", "bounce_damping", "rest_delta", "rest_speed", NULL },
-  { "kind", "on_start", "on_update", "on_complete", "min", "max", "spring", NULL },
-  { "kind", "on_start", "on_update", "on_complete", "friction", NULL },
-  { "kind", "on_start", "on_update", "on_complete", "friction_multiplier", "threshold", NULL }
-};
 
 /* opts.kind (stack index 5; default "inertia") as an enum kn_fling_kind.
    Arguments are named by stack index: lk_argerror counts them as called. */
@@ -1066,7 +1016,7 @@ int lk_animator_fling(lua_State *L) {
   if (lua_type(L, 3) != LUA_TSTRING) return lk_typeerror(L, 3, "string (a field name)");
   v0 = lk_checkfinite(L, 4);
   kind = fling_kind(L);
-  read_opts(L, 5, fling_options[kind], 0, &o);
+  read_opts(L, 5, kn_anim_fling_options[kind], 0, &o);
   lua_pushvalue(L, 3);
   lua_gettable(L, 2);
   if (lua_type(L, -1) != LUA_TNUMBER || !isfinite((double)lua_tonumber(L, -1)))
@@ -1080,7 +1030,7 @@ int lk_animator_fling(lua_State *L) {
   lua_pushvalue(L, 3);
   lua_pushnumber(L, (lua_Number)kn_fling_final(&motion));
   lua_rawset(L, 6);
-  read_opts(L, 5, fling_options[kind], 0, &o);   /* the callbacks' stack slots */
+  read_opts(L, 5, kn_anim_fling_options[kind], 0, &o);   /* the callbacks' stack slots */
   lk_anim_frame(L, P, 1, &F);
   node = new_node(&F, KN_NODE_TWEEN, 0);
   if (!kn_anim_fling_node(&P->A, node, &motion)) return luaL_error(L, "not enough memory");
@@ -1108,10 +1058,6 @@ static int add_tween(lua_State *L, int from_mode) {
 int lk_animator_to(lua_State *L) { return add_tween(L, 0); }
 int lk_animator_from(lua_State *L) { return add_tween(L, 1); }
 
-static const char *const sequence_options[] = {
-  "iterations", "after", "delay", "on_start", "on_update", "on_complete", NULL
-};
-
 /* anim:sequence([opts]). */
 int lk_animator_sequence(lua_State *L) {
   lk_animator *P = lk_anim_check(L, 1);
@@ -1120,7 +1066,7 @@ int lk_animator_sequence(lua_State *L) {
   int node;
   if (P->busy) return lk_anim_self_error(L, "animator busy (a frame is being written)");
   lua_settop(L, 2);
-  read_opts(L, 2, sequence_options, 0, &o);
+  read_opts(L, 2, kn_anim_sequence_options, 0, &o);
   lk_anim_frame(L, P, 1, &F);
   node = new_node(&F, KN_NODE_GROUP, 1);
   P->A.nodes[node].user |= KN_AN_SEQUENCE;
