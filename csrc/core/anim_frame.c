@@ -437,12 +437,30 @@ static int move(kn_animator *A, const kn_anim_io *io, int node, double t0, doubl
   }
 }
 
+/* A started tween moving to t1 short of its end, with no event due and no
+   Lua easing: its values shown, its clock at t1 -- what move and the tests
+   after it in kn_anim_advance come to for such a node.  kn_anim_split moves
+   every root it takes this way. */
+static void show_tween(kn_animator *A, const kn_anim_io *io, int node, double t1) {
+  int outer = A->current;
+  kn_anim_tween_eval(A, node, t1);
+  A->current = node;
+  io->write(io->ud, node);
+  A->current = outer;
+  A->nodes[node].clock = t1;
+}
+
 void kn_anim_advance(kn_animator *A, const kn_anim_io *io, int node, double t0, double t1,
                      double tau0, double tau1) {
   kn_node *nd = &A->nodes[node];
   double rate;
   int rested, outer = A->current;
   if (t1 < nd->span.delay || (!nd->started && t1 < t0)) { nd->clock = t1; return; }
+  if (nd->kind == KN_NODE_TWEEN && nd->started && t1 < nd->span.total && !A->seeking &&
+      !(nd->user & (KN_AN_START_DUE | KN_AN_ON_UPDATE | KN_AN_LUA_EASE))) {
+    show_tween(A, io, node, t1);
+    return;
+  }
   A->current = node;
   rested = move(A, io, node, t0, t1, tau0, tau1);
   A->current = outer;
@@ -604,7 +622,8 @@ int kn_anim_split(kn_animator *A, const kn_anim_io *io, double dt) {
     if (!(t1 <= DBL_MAX)) t1 = DBL_MAX;
     if (t1 > nd->span.total) t1 = nd->span.total;
     if (!pure(A, A->roots[i], t1)) { nd->user |= KN_AN_DEFERRED; ndef++; continue; }
-    advance_root(A, io, A->roots[i], dt);
+    if (t1 < nd->span.delay) nd->clock = t1;   /* kn_anim_advance's moves, as advance_root */
+    else show_tween(A, io, A->roots[i], t1);    /* gives them: t1 = clock + (dt - 0) rate */
   }
   return ndef;
 }
@@ -619,13 +638,14 @@ typedef struct write_list {
 
 static void list_write(void *ud, int node) {
   write_list *w = (write_list *)ud;
-  const kn_animator *A = w->A;
-  int c;
-  for (c = A->nodes[node].chan; c >= 0; c = A->chans[c].next) {
-    if (A->chans[c].object == NULL) continue;
-    w->ids[w->n] = c + 1;
-    w->vals[w->n++] = A->chans[c].out[0];
+  const kn_chan *chans = w->A->chans;
+  int c, n = w->n;
+  for (c = w->A->nodes[node].chan; c >= 0; c = chans[c].next) {
+    if (chans[c].object == NULL) continue;
+    w->ids[n] = c + 1;
+    w->vals[n++] = chans[c].out[0];
   }
+  w->n = n;
 }
 
 int kn_anim_split_list(kn_animator *A, double dt, int *counts, int *ids, double *vals,
