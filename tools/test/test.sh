@@ -36,9 +36,9 @@
 # printed in the order above as soon as each one and all before it are
 # done, so the log reads as if the stages had run one after another.
 # Stages that write the same files run one after another in one job:
-# test-setup.sh, test-windows.sh and test-hosts.sh (lua/kinetic/core.so,
-# the Windows build); the other jobs run at a lower priority (nice 10), so
-# that the hosts' self-tests, which time frames, get the CPU when they ask.
+# test-setup.sh and test-windows.sh (lua/kinetic/core.so, the Windows
+# build).  The hosts' self-tests check that frames come on time, so they
+# run alone, once every other stage has ended.
 #
 # Environment: BUILD_ROOT (default build) lets several checkouts build side
 # by side; TEST_JOBS; MAKE.
@@ -198,12 +198,8 @@ stage_hosts() { script_stage tools/test/test-hosts.sh; }
 
 # --stage DIR NAME...: run the named stages one after another, each with its
 # output in DIR/NAME.out and "passed failed" in DIR/NAME.count, written last.
-# The hosts' self-tests check that frames come on time: every other job
-# yields the CPU to them (nice 10), as the stages of this run must not
-# make them late.
 if [ "${1:-}" = --stage ]; then
   stage_dir=$2; shift 2
-  case " $* " in *" hosts "*) ;; *) renice -n 10 -p $$ >/dev/null 2>&1 ;; esac
   for st in "$@"; do
     passed=0; failed=0; status=0
     case $st in
@@ -230,12 +226,16 @@ done
 # suites on the five VMs, whose lines come first (a job of several stages
 # runs them in the order given).
 ORDER="$VMS noffi abi setup rock luacheck asan native clang valgrind globals threads fuzz windows hosts"
-printf '%s\n' "setup windows hosts" valgrind fuzz lua5.1 lua5.2 lua5.3 lua5.4 luajit noffi abi \
+printf '%s\n' "setup windows" valgrind fuzz lua5.1 lua5.2 lua5.3 lua5.4 luajit noffi abi \
   rock asan clang native luacheck threads globals |
   xargs -P "$TEST_JOBS" -L 1 sh tools/test/test.sh --stage "$tmp" >"$tmp/xargs.log" 2>&1 &
 xargs_pid=$!
 
 for st in $ORDER; do
+  if [ "$st" = hosts ]; then               # alone, after every other stage
+    wait $xargs_pid
+    sh tools/test/test.sh --stage "$tmp" hosts
+  fi
   while [ ! -f "$tmp/$st.count" ]; do
     if ! kill -0 $xargs_pid 2>/dev/null && [ ! -f "$tmp/$st.count" ]; then
       cat "$tmp/$st.out" "$tmp/xargs.log" 2>/dev/null
@@ -248,7 +248,6 @@ for st in $ORDER; do
   passed=$((passed + p)); failed=$((failed + f))
   [ "$f" -ne 0 ] && status=1
 done
-wait $xargs_pid
 
 echo "kinetic: $passed passed, $failed failed"
 exit $status
