@@ -622,8 +622,10 @@ int kn_anim_split(kn_animator *A, const kn_anim_io *io, double dt) {
     if (!(t1 <= DBL_MAX)) t1 = DBL_MAX;
     if (t1 > nd->span.total) t1 = nd->span.total;
     if (!pure(A, A->roots[i], t1)) { nd->user |= KN_AN_DEFERRED; ndef++; continue; }
-    if (t1 < nd->span.delay) nd->clock = t1;   /* kn_anim_advance's moves, as advance_root */
-    else show_tween(A, io, A->roots[i], t1);    /* gives them: t1 = clock + (dt - 0) rate */
+    /* what advance_root and kn_anim_advance do to a pure root (t1 as
+       advance_root computes it: clock + (dt - frame_start 0) rate) */
+    if (t1 < nd->span.delay) nd->clock = t1;
+    else show_tween(A, io, A->roots[i], t1);
   }
   return ndef;
 }
