@@ -44,6 +44,7 @@ static void io_nomem(void *ud);
 static void ease_failed(lk_ease_site *site);
 
 void lk_anim_frame(lua_State *L, lk_animator *P, int uvidx, lk_frame *F) {
+  lk_ease_site *hidden;
   luaL_checkstack(L, 24, "animator");
   lk_getuservalue(L, uvidx);
   F->L = L;
@@ -64,7 +65,9 @@ void lk_anim_frame(lua_State *L, lk_animator *P, int uvidx, lk_frame *F) {
   lua_rawgeti(L, F->uv, UV_EASES);
   F->eases = lua_gettop(L);
   F->site.on_fail = ease_failed;
-  lk_ease_enter(&P->ease_slot, &F->site, &F->outer, L, F->eases);
+  /* The site it hides needs no keeping: every method publishes its own,
+     and lk_anim_pcall puts the caller's back after a nested call. */
+  lk_ease_enter(&P->ease_slot, &F->site, &hidden, L, F->eases);
 }
 
 void lk_anim_push_handle(lk_frame *F, int node) {

@@ -62,7 +62,7 @@ typedef struct lk_frame {
   lua_State *L;
   lk_animator *P;
   int uv, targets, keys, eases;
-  lk_ease_site site, *outer;   /* this frame's Lua easing site, the one it hid */
+  lk_ease_site site;   /* this frame's Lua easing site */
   kn_anim_io io;       /* the core's hooks, with this frame as their ud */
   int keybase;         /* the first LK_KEYS_ON_STACK field names are on the */
   int nkeyed;          /* stack from keybase on (nkeyed of them), 0: none */
