@@ -77,8 +77,7 @@ enum kn_node_state {
   KN_NODE_DONE         /* completed or stopped; freed after the frame */
 };
 
-/* Node flags (kn_node.user).  The binding keeps its own above
-   KN_AN_BINDING. */
+/* Node flags (kn_node.user), the core's and the binding's alike. */
 #define KN_AN_ON_START     1u     /* has on_start: its start is an event */
 #define KN_AN_ON_UPDATE    2u
 #define KN_AN_ON_COMPLETE  4u
@@ -90,7 +89,6 @@ enum kn_node_state {
 #define KN_AN_START_DUE    256u   /* started by seek: on_start fires at the next update */
 #define KN_AN_DEFERRED     512u   /* left by kn_anim_split to kn_anim_run */
 #define KN_AN_BLOCKED      1024u  /* shares a field with a node starting in this frame */
-#define KN_AN_BINDING      2048u
 
 /* Channel flags. */
 #define KN_CH_RELATIVE 1u   /* given = an offset to the value read at start */
