@@ -1,29 +1,36 @@
 -- kinetic: exact, fast animation timing for Lua.
--- This file is the module users require; the numerics live in the C part,
--- kinetic.core, which is loaded here and re-exported.  Under LuaJIT with
--- the JIT on, kinetic.ffi switches the hot methods (and update_timelines) to
--- FFI calls into the same C core (docs/performance.md); KINETIC_FFI=0 turns
--- that off.  kinetic._ffi tells whether it is on; when it is off,
--- kinetic._ffi_reason says why (not LuaJIT, KINETIC_FFI=0, the JIT is off,
--- no ffi module, a struct field laid out otherwise than C lays it out ...).
---
--- The C part: found by require on package.cpath (LuaRocks, make install,
--- Neovim's runtimepath, LÖVE's C loader), else next to this file --
--- core.dll on Windows, core.so elsewhere -- for a kinetic/ folder copied
--- into a project.  When neither has it, the error says how to build it.
+-- This file is the module users require.  It picks a backend:
+--   * the C core, kinetic.core, when it loads -- found by require on
+--     package.cpath (LuaRocks, make install, Neovim's runtimepath, LÖVE's C
+--     loader), else next to this file (core.dll on Windows, core.so
+--     elsewhere) for a kinetic/ folder copied into a project.  Under LuaJIT
+--     with the JIT on, kinetic.ffi switches the hot methods (and
+--     update_timelines) to FFI calls into the same core
+--     (docs/performance.md); KINETIC_FFI=0 turns that off.
+--   * else the Lua backend, kinetic.pure: the same API and the same numbers
+--     in plain Lua, silently.
+-- KINETIC_BACKEND=lua forces the Lua backend, KINETIC_BACKEND=c the C core
+-- (its "not built" error when it is absent).  kinetic._backend is "c",
+-- "ffi" or "lua"; kinetic._ffi tells whether the FFI path is on and
+-- kinetic._ffi_reason, when it is off, why.
+local getenv = type(os) == "table" and os.getenv or function() return nil end
+local debug_info = type(debug) == "table" and debug.getinfo
+local loadlib = type(package.loadlib) == "function" and package.loadlib
+local open_file = type(io) == "table" and io.open
+
 local function load_core()
   local ok, core = pcall(require, "kinetic.core")
   if ok then return core end
-  local source = debug.getinfo(1, "S").source
+  local source = debug_info and debug_info(1, "S").source or ""
   local dir = source:match("^@(.*[/\\])init%.lua$")
-  if dir then
+  if dir and loadlib and open_file then
     local path = dir .. (package.config:sub(1, 1) == "\\" and "core.dll" or "core.so")
-    local open, why = package.loadlib(path, "luaopen_kinetic_core")
+    local open, why = loadlib(path, "luaopen_kinetic_core")
     if open then
       package.loaded["kinetic.core"] = open("kinetic.core")
       return package.loaded["kinetic.core"]
     end
-    local file = io.open(path, "rb")
+    local file = open_file(path, "rb")
     if file then
       file:close()
       core = tostring(why)
@@ -39,12 +46,25 @@ local function load_core()
         .. "`luarocks make rockspec/kinetic-scm-1.rockspec` (see README.md, Install).\n"
         .. "require said: " .. tostring(core), 0)
 end
-local core = load_core()
 
-local kinetic = {}
-for name, value in pairs(core) do
-  kinetic[name] = value
+local function copy(module)
+  local t = {}
+  for name, value in pairs(module) do t[name] = value end
+  return t
 end
+
+local want = getenv("KINETIC_BACKEND")
+if want ~= nil and want ~= "" and want ~= "lua" and want ~= "c" then
+  error("kinetic: KINETIC_BACKEND is '" .. want .. "'; it may be 'lua' or 'c'", 0)
+end
+if want == "lua" then return copy(require("kinetic.pure")) end
+local loaded, core = pcall(load_core)
+if not loaded then
+  if want == "c" then error(core, 0) end
+  return copy(require("kinetic.pure"))
+end
+
+local kinetic = copy(core)
 
 -- true, or false and why not
 local function install()
@@ -60,10 +80,11 @@ end
 
 if type(jit) ~= "table" then
   kinetic._ffi, kinetic._ffi_reason = false, "not LuaJIT"
-elseif os.getenv("KINETIC_FFI") == "0" then
+elseif getenv("KINETIC_FFI") == "0" then
   kinetic._ffi, kinetic._ffi_reason = false, "KINETIC_FFI=0"
 else
   kinetic._ffi, kinetic._ffi_reason = install()
 end
 
+kinetic._backend = kinetic._ffi and "ffi" or "c"
 return kinetic
