@@ -28,6 +28,7 @@
 #include <stddef.h>
 
 #include "bezier.h"
+#include "kmath.h"
 
 /* ---- error-free transformations (Dekker / Knuth) ---------------------- */
 
@@ -38,12 +39,6 @@ static void two_sum(double a, double b, double *s, double *e) {
   *e = (a - (*s - bb)) + (b - bb);
 }
 
-#if defined(FP_FAST_FMA)
-static void two_prod(double a, double b, double *p, double *e) {
-  *p = a * b;
-  *e = fma(a, b, -*p);
-}
-#else
 static void split(double a, double *hi, double *lo) {
   double t;
   if (fabs(a) > 6.69692879491417e+299) {   /* 2^996: (2^27 + 1) a would overflow */
@@ -64,7 +59,6 @@ static void two_prod(double a, double b, double *p, double *e) {
   split(b, &bh, &bl);
   *e = ((ah * bh - *p) + ah * bl + al * bh) + al * bl;
 }
-#endif
 
 /* (h,l) = (ah,al) + (bh,bl), renormalized */
 static void dd_add(double ah, double al, double bh, double bl,
@@ -256,10 +250,10 @@ static void table_init(kn_bezier *b) {
          c2 <= sqrt(K)/2 and c2 <= 96 (|x''| <= 12, x' >= 1/16), so for an
          accepted step c2 dl <= min(96 dl, sqrt(2e-17/dl)/2) <= 1e-5.  The
          cap at 1e-5 on dl is a further guard. */
-      double x2 = fmax(fabs(6.0 * b->x.a * u0 + 2.0 * b->x.b),
+      double x2 = kn_fmax(fabs(6.0 * b->x.a * u0 + 2.0 * b->x.b),
                        fabs(6.0 * b->x.a * u1 + 2.0 * b->x.b));
       double K = 2.0 * (x2 * x2 / (2.0 * xmn * xmn) + fabs(b->x.a) / xmn);
-      double d = K > 0.0 ? cbrt(2e-17 / K) : 1e-5;
+      double d = K > 0.0 ? kn_cbrt(2e-17 / K) : 1e-5;
       b->step[i] = d < 1e-5 ? d : 1e-5;
     }
   }
@@ -451,7 +445,7 @@ double kn_bezier_solve_closed(const kn_bezier *bz, double t) {
     double disc = q * q / 4.0 + p * p * p / 27.0;
     if (disc >= 0.0) {
       double s = sqrt(disc);
-      u = pick(cbrt(-q / 2.0 + s) + cbrt(-q / 2.0 - s) + shift, u);
+      u = pick(kn_cbrt(-q / 2.0 + s) + kn_cbrt(-q / 2.0 - s) + shift, u);
     } else {
       double m = 2.0 * sqrt(-p / 3.0);
       double arg = 3.0 * q / (2.0 * p) * sqrt(-3.0 / p);

@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "color.h"
+#include "kmath.h"
 
 #define KN_PI 3.14159265358979323846264338327950
 
@@ -185,35 +186,35 @@ static void mul3(const mat3 m, double v[3]) {
 static double srgb_decode(double v) {
   double a = fabs(v);
   if (a <= 0.04045) return v / 12.92;
-  return (v < 0 ? -1.0 : 1.0) * pow((a + 0.055) / 1.055, 2.4);
+  return (v < 0 ? -1.0 : 1.0) * kn_pow((a + 0.055) / 1.055, 2.4);
 }
 
 static double srgb_encode(double v) {
   double a = fabs(v);
-  if (a > 0.0031308) return (v < 0 ? -1.0 : 1.0) * (1.055 * pow(a, 1 / 2.4) - 0.055);
+  if (a > 0.0031308) return (v < 0 ? -1.0 : 1.0) * (1.055 * kn_pow(a, 1 / 2.4) - 0.055);
   return 12.92 * v;
 }
 
 /* a98-rgb: a pure gamma of 563/256 */
-static double a98_decode(double v) { return (v < 0 ? -1.0 : 1.0) * pow(fabs(v), 563.0 / 256); }
-static double a98_encode(double v) { return (v < 0 ? -1.0 : 1.0) * pow(fabs(v), 256.0 / 563); }
+static double a98_decode(double v) { return (v < 0 ? -1.0 : 1.0) * kn_pow(fabs(v), 563.0 / 256); }
+static double a98_encode(double v) { return (v < 0 ? -1.0 : 1.0) * kn_pow(fabs(v), 256.0 / 563); }
 
 /* prophoto-rgb: gamma 1.8 with a linear part below 16/512 (encoded) */
 static double prophoto_decode(double v) {
   double a = fabs(v);
   if (a < 16.0 / 512) return v / 16;
-  return (v < 0 ? -1.0 : 1.0) * pow(a, 1.8);
+  return (v < 0 ? -1.0 : 1.0) * kn_pow(a, 1.8);
 }
 
 static double prophoto_encode(double v) {
   double a = fabs(v);
-  if (a >= 1.0 / 512) return (v < 0 ? -1.0 : 1.0) * pow(a, 1 / 1.8);
+  if (a >= 1.0 / 512) return (v < 0 ? -1.0 : 1.0) * kn_pow(a, 1 / 1.8);
   return 16 * v;
 }
 
 /* rec2020: the display-referred transfer of ITU-R BT.1886 (gamma 2.4) */
-static double rec2020_decode(double v) { return (v < 0 ? -1.0 : 1.0) * pow(fabs(v), 2.4); }
-static double rec2020_encode(double v) { return (v < 0 ? -1.0 : 1.0) * pow(fabs(v), 1 / 2.4); }
+static double rec2020_decode(double v) { return (v < 0 ? -1.0 : 1.0) * kn_pow(fabs(v), 2.4); }
+static double rec2020_encode(double v) { return (v < 0 ? -1.0 : 1.0) * kn_pow(fabs(v), 1 / 2.4); }
 
 static void map3(double (*f)(double), double v[3]) {
   v[0] = f(v[0]); v[1] = f(v[1]); v[2] = f(v[2]);
@@ -233,11 +234,11 @@ static double constrain_hue(double h) {
    hue half a turn. */
 static int hsl_from_srgb(double v[3]) {
   double r = v[0], g = v[1], b = v[2];
-  double max = fmax(fmax(r, g), b), min = fmin(fmin(r, g), b);
+  double max = kn_fmax(kn_fmax(r, g), b), min = kn_fmin(kn_fmin(r, g), b);
   double l = (min + max) / 2, d = max - min, h = 0, s = 0;
   int none = d == 0;
   if (!none) {
-    s = l == 0 || l == 1 ? 0 : (max - l) / fmin(l, 1 - l);
+    s = l == 0 || l == 1 ? 0 : (max - l) / kn_fmin(l, 1 - l);
     if (max == r) h = (g - b) / d + (g < b ? 6 : 0);
     else if (max == g) h = (b - r) / d + 2;
     else h = (r - g) / d + 4;
@@ -255,10 +256,10 @@ static void hsl_to_srgb(double v[3]) {
   int i;
   static const double n[3] = { 0, 8, 4 };
   if (h < 0) h += 360;
-  a = s * fmin(l, 1 - l);
+  a = s * kn_fmin(l, 1 - l);
   for (i = 0; i < 3; i++) {
     double k = fmod(n[i] + h / 30, 12);
-    v[i] = l - a * fmax(-1, fmin(fmin(k - 3, 9 - k), 1));
+    v[i] = l - a * kn_fmax(-1, kn_fmin(kn_fmin(k - 3, 9 - k), 1));
   }
 }
 
@@ -268,7 +269,7 @@ static void hsl_to_srgb(double v[3]) {
    stays finite where s = (max - min) / max does not. */
 static int hwb_from_srgb(double v[3]) {
   double r = v[0], g = v[1], b = v[2];
-  double max = fmax(fmax(r, g), b), min = fmin(fmin(r, g), b), d = max - min, h = 0;
+  double max = kn_fmax(kn_fmax(r, g), b), min = kn_fmin(kn_fmin(r, g), b), d = max - min, h = 0;
   int none = d == 0;
   if (!none) {
     if (max == r) h = (g - b) / d + (g < b ? 6 : 0);
@@ -289,7 +290,7 @@ static void hsv_to_srgb(double v[3]) {
   if (h < 0) h += 360;
   for (i = 0; i < 3; i++) {
     double k = fmod(n[i] + h / 60, 6);
-    v[i] = val - val * s * fmax(0, fmin(fmin(k, 4 - k), 1));
+    v[i] = val - val * s * kn_fmax(0, kn_fmin(kn_fmin(k, 4 - k), 1));
   }
 }
 
@@ -342,7 +343,7 @@ static void lab_from_xyz50(double v[3]) {
   int i;
   for (i = 0; i < 3; i++) {
     double x = v[i] / white_d50[i];
-    f[i] = x > LAB_EPS ? cbrt(x) : (LAB_KAPPA * x + 16) / 116;
+    f[i] = x > LAB_EPS ? kn_cbrt(x) : (LAB_KAPPA * x + 16) / 116;
   }
   v[0] = 116 * f[1] - 16;
   v[1] = 500 * (f[0] - f[1]);
@@ -358,7 +359,7 @@ static void lab_to_xyz50(double v[3]) {
 
 static void oklab_from_xyz(double v[3]) {
   mul3(xyz_to_lms, v);
-  v[0] = cbrt(v[0]); v[1] = cbrt(v[1]); v[2] = cbrt(v[2]);
+  v[0] = kn_cbrt(v[0]); v[1] = kn_cbrt(v[1]); v[2] = kn_cbrt(v[2]);
   mul3(lms_to_oklab, v);
 }
 

@@ -5,6 +5,7 @@
 #include <math.h>
 
 #include "decay.h"
+#include "kmath.h"
 
 void kn_decay_init(kn_decay *d, double position, double velocity, double friction_multiplier,
                    double threshold) {
@@ -23,7 +24,7 @@ void kn_decay_init(kn_decay *d, double position, double velocity, double frictio
 /* x(t) = x0 + v0 expm1(f t) / f: no cancellation for small t. */
 static void state(const kn_decay *d, double t, double *x, double *v) {
   double ft = d->rate * t;
-  *x = d->x0 + d->v0 * (expm1(ft) / d->rate);
+  *x = d->x0 + d->v0 * (kn_expm1(ft) / d->rate);
   *v = d->v0 * exp(ft);
 }
 

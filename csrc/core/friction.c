@@ -5,9 +5,10 @@
 #include <math.h>
 
 #include "friction.h"
+#include "kmath.h"
 
 static double vel(const kn_friction *f, double t) {
-  return f->v0 * pow(f->drag, t) - f->cd * t;    /* pow: 400*0.3^1 == 120 exactly */
+  return f->v0 * kn_pow(f->drag, t) - f->cd * t;    /* pow: 400*0.3^1 == 120 exactly */
 }
 
 /* (drag^t - 1)/ln drag, the distance factor: with expm1, no cancellation
@@ -15,7 +16,7 @@ static double vel(const kn_friction *f, double t) {
    towards 0, and expm1(y)/y = 1 + y/2 + ... is 1 in double) it is t. */
 static double dist(const kn_friction *f, double t) {
   double tl = t * f->log_drag;
-  return fabs(tl) < 1e-300 ? t : expm1(tl) / f->log_drag;
+  return fabs(tl) < 1e-300 ? t : kn_expm1(tl) / f->log_drag;
 }
 
 static double pos(const kn_friction *f, double t) {
@@ -48,7 +49,7 @@ void kn_friction_init(kn_friction *f, double drag, double position, double veloc
     double t = 0, lo = 0, hi;
     int i;
     for (i = 0; i < 100; i++) {
-      double g = vel(f, t), dg = f->v0 * pow(f->drag, t) * f->log_drag - f->cd;
+      double g = vel(f, t), dg = f->v0 * kn_pow(f->drag, t) * f->log_drag - f->cd;
       double nt = t - g / dg;
       if (!(nt > t)) break;
       t = nt;
@@ -101,7 +102,7 @@ double kn_friction_time_at(const kn_friction *f, double x) {
     r = (x - f->x0) * f->log_drag / f->v0;
     if (!isfinite(r)) r = (x / f->v0 - f->x0 / f->v0) * f->log_drag;
     if (!(r > -1)) return HUGE_VAL;
-    return log1p(r) / f->log_drag;
+    return kn_log1p(r) / f->log_drag;
   }
   if (x == fin) return f->stop_time;
   lo = 0; hi = f->stop_time;                 /* x(t) monotone on [0, stop] */

@@ -5,6 +5,7 @@
 #include <math.h>
 
 #include "inertia.h"
+#include "kmath.h"
 
 static void hand_off(kn_inertia *m, double t, double x, double v, double bound) {
   m->handoff = t;
@@ -69,7 +70,7 @@ void kn_inertia_at(const kn_inertia *m, double t, double *x, double *v) {
   {
     double e = exp(-t / m->tau);
     /* X - A e^{-t/tau} = x0 + A (1 - e^{-t/tau}): exact at t = 0 */
-    *x = m->x0 - m->amplitude * expm1(-t / m->tau);
+    *x = m->x0 - m->amplitude * kn_expm1(-t / m->tau);
     *v = (m->amplitude / m->tau) * e;
   }
 }

@@ -8,6 +8,7 @@
 
 #include "angle.h"
 #include "interp.h"
+#include "kmath.h"
 
 #define KN_TWO_PI 6.283185307179586476925286766559
 
@@ -25,7 +26,7 @@ const char *kn_interp_mode_name(int mode) {
 
 static double radius(double x, double y) {
   double s = x * x + y * y;
-  return s >= DBL_MIN && s <= DBL_MAX ? sqrt(s) : hypot(x, y);
+  return s >= DBL_MIN && s <= DBL_MAX ? sqrt(s) : kn_hypot(x, y);
 }
 
 void kn_interp_prepare(int mode, int n, const double *a, const double *b,

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "kmath.h"
 #include "path.h"
 
 /* ---- segments ------------------------------------------------------------- */
@@ -54,7 +55,7 @@ static void cr_segment(const double P[4][2], double alpha, double *out) {
   int j;
   t[0] = 0.0;
   for (j = 0; j < 3; j++)
-    t[j + 1] = t[j] + pow(hypot(P[j + 1][0] - P[j][0], P[j + 1][1] - P[j][1]), alpha);
+    t[j + 1] = t[j] + kn_pow(kn_hypot(P[j + 1][0] - P[j][0], P[j + 1][1] - P[j][1]), alpha);
   for (j = 0; j < 2; j++) {
     double h = t[2] - t[1];
     m1[j] = (P[1][j] - P[0][j]) / (t[1] - t[0]) - (P[2][j] - P[0][j]) / (t[2] - t[0]) +
@@ -141,7 +142,7 @@ int kn_path_check_knots(const double *ctrl, const double *pts, int nseg, int clo
       int p = closed ? (j + npts) % npts : j, q = closed ? (j + 1) % npts : j + 1;
       double dist;
       if (p < 0 || q >= npts) continue;
-      dist = hypot(pts[2 * q] - pts[2 * p], pts[2 * q + 1] - pts[2 * p + 1]);
+      dist = kn_hypot(pts[2 * q] - pts[2 * p], pts[2 * q + 1] - pts[2 * p + 1]);
       if (dist < best) { best = dist; a = p; }
     }
     snprintf(why, cap, "points %d and %d are too close together for the knots of a "
@@ -213,7 +214,7 @@ static double speed_of(const double *h, int d, double t) {
   double dx, dy, q;
   bernstein(h, d - 1, t, &dx, &dy);
   q = dx * dx + dy * dy;
-  return q >= DBL_MIN && q <= DBL_MAX ? sqrt(q) : hypot(dx, dy);
+  return q >= DBL_MIN && q <= DBL_MAX ? sqrt(q) : kn_hypot(dx, dy);
 }
 
 /* ---- arc length ------------------------------------------------------------ */
@@ -379,7 +380,7 @@ static int critical_points(const double *h, int d, double *roots) {
 static double polygon(const double *b, int d) {
   double len = 0.0;
   int i;
-  for (i = 0; i < d; i++) len += hypot(b[2 * i + 2] - b[2 * i], b[2 * i + 3] - b[2 * i + 1]);
+  for (i = 0; i < d; i++) len += kn_hypot(b[2 * i + 2] - b[2 * i], b[2 * i + 3] - b[2 * i + 1]);
   return len;
 }
 
@@ -394,7 +395,7 @@ static int split_all(const double *ctrl, int nseg, int d, kn_path *p) {
     hodograph(b, d, h);
     S.seg = i;
     S.tol = 1e-14 * polygon(b, d);
-    if (d == 1) { keep(&S, 0.0, 1.0, hypot(h[0], h[1])); continue; }
+    if (d == 1) { keep(&S, 0.0, 1.0, kn_hypot(h[0], h[1])); continue; }
     n = critical_points(h, d, cut + 1);
     cut[0] = 0.0;
     cut[n + 1] = 1.0;
@@ -529,7 +530,7 @@ static int direction(const kn_path *p, int seg, double t, int arriving, double *
    speed is so small that it is not a double (the direction turns at a
    cusp in no time). */
 static double curvature(const kn_path *p, int seg, double t, double bx, double by) {
-  double g[2 * KN_PATH_DEGREE_MAX], cx, cy, v = hypot(bx, by), k;
+  double g[2 * KN_PATH_DEGREE_MAX], cx, cy, v = kn_hypot(bx, by), k;
   int d = p->degree;
   if (d < 2 || v == 0.0) return 0.0;
   hodograph2(seg_hodo(p, seg), d, g);

@@ -4,6 +4,7 @@
 #include "fpcontract.h"
 #include <math.h>
 
+#include "kmath.h"
 #include "scroll.h"
 
 /* ---- bouncing --------------------------------------------------------------- */
@@ -96,7 +97,7 @@ void kn_clamping_init(kn_clamping *c, double position, double velocity, double f
   c->x0 = position;
   c->v0 = velocity;
   c->time = 0;
-  c->duration = D * INFLEXION * pow(fabs(velocity) / vref, 1.0 / (D - 1.0));
+  c->duration = D * INFLEXION * kn_pow(fabs(velocity) / vref, 1.0 / (D - 1.0));
   c->distance = velocity * c->duration / D;
 }
 
@@ -111,8 +112,8 @@ static double remaining(const kn_clamping *c, double t) {
 void kn_clamping_at(const kn_clamping *c, double t, double *x, double *v) {
   double D = decel_rate(), u = remaining(c, t);
   /* 1 - u^D as -expm1(D ln u): no cancellation while t/T is small */
-  *x = c->x0 + c->distance * (u > 0.0 ? -expm1(D * log(u)) : 1.0);
-  *v = c->v0 * pow(u, D - 1.0);
+  *x = c->x0 + c->distance * (u > 0.0 ? -kn_expm1(D * log(u)) : 1.0);
+  *v = c->v0 * kn_pow(u, D - 1.0);
 }
 
 int kn_clamping_done(const kn_clamping *c, double t) { return t >= c->duration; }

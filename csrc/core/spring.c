@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "kmath.h"
 #include "names.h"
 #include "spring.h"
 
@@ -73,7 +74,7 @@ void kn_spring_coefs_compute(const kn_spring_model *m, double dt,
     double beta = sqrt(d), apb = a + beta;
     double rs = -w2 / apb;                  /* slow root, <= 0 */
     double es0 = exp(rs * dt);
-    double mm = expm1(-2 * beta * dt);      /* E - 1, in [-1, 0) */
+    double mm = kn_expm1(-2 * beta * dt);      /* E - 1, in [-1, 0) */
     double E = 1 + mm;
     double inv2b = 1 / (2 * beta);
     double es = es0 * (-mm) * inv2b;
@@ -823,7 +824,7 @@ static double settle_monotone(const settle_ctx *q, const double roots[2], int nr
   for (i = 0; i < nr; i++) {
     double tau = roots[i], z = beta * tau, t;
     if (!(tau > 0) || !(z < 1)) continue;
-    t = z < 1e-4 ? tau * (1 + z * z / 3 + z * z * z * z / 5) : atanh(z) / beta;
+    t = z < 1e-4 ? tau * (1 + z * z / 3 + z * z * z * z / 5) : kn_atanh(z) / beta;
     ext[nfam++] = t;
     if (settle_f(q, t) > q->L && t > H) H = t;
   }

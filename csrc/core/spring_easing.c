@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "kmath.h"
 #include "names.h"
 #include "spring_easing.h"
 
@@ -187,7 +188,7 @@ static double farthest(const kn_spring_curve *c, double a, double steps, double 
 
 double kn_spring_curve_size(const kn_spring_curve *c) {
   double w0 = sqrt(c->model.omega2), a = c->model.decay, w = fabs(c->w), t;
-  if (w0 > 0.0) return 1.0 + hypot(1.0, w / w0);
+  if (w0 > 0.0) return 1.0 + kn_hypot(1.0, w / w0);
   t = a > 0.0 ? 0.5 / a : c->duration;
   if (t > c->duration) t = c->duration;
   return 2.0 + w * t;
@@ -198,8 +199,8 @@ size_t kn_spring_curve_fit(const kn_spring_curve *c, double max_error, double *p
   int d = 2;
   double steps, half, tol, a = 0.0, b;
   size_t n = 0;
-  while (d < 12 && 0.5 * pow(10.0, -(d - 2)) > max_error) d++;
-  steps = pow(10.0, d);
+  while (d < 12 && 0.5 * kn_pow(10.0, -(d - 2)) > max_error) d++;
+  steps = kn_pow(10.0, d);
   half = 0.5 / steps;
   /* the roundings of E, the chord and linear()'s evaluation: a few ulps of
      the curve's size */
@@ -207,7 +208,7 @@ size_t kn_spring_curve_fit(const kn_spring_curve *c, double max_error, double *p
   if (!(tol > 0.0)) return 0;
   for (;;) {
     if (n < cap) {
-      pts[2 * n] = a / pow(10.0, d - 2);                                   /* percent */
+      pts[2 * n] = a / kn_pow(10.0, d - 2);                                   /* percent */
       pts[2 * n + 1] = nearbyint(kn_spring_curve_eval(c, a / steps) * steps) / steps;
     }
     n++;

@@ -77,9 +77,9 @@ void kn_spring_from_origami(double otension, double ofriction, kn_spring_triple 
 static double normalize(double v, double lo, double hi) { return (v - lo) / (hi - lo); }
 static double project(double n, double lo, double hi) { return lo + n * (hi - lo); }
 static double b3_nobounce(double t) {
-  if (t <= 18) return 0.0007 * pow(t, 3) - 0.031 * pow(t, 2) + 0.64 * t + 1.28;
-  if (t <= 44) return 0.000044 * pow(t, 3) - 0.006 * pow(t, 2) + 0.36 * t + 2;
-  return 0.00000045 * pow(t, 3) - 0.000332 * pow(t, 2) + 0.1078 * t + 5.84;
+  if (t <= 18) return 0.0007 * (t * t * t) - 0.031 * (t * t) + 0.64 * t + 1.28;
+  if (t <= 44) return 0.000044 * (t * t * t) - 0.006 * (t * t) + 0.36 * t + 2;
+  return 0.00000045 * (t * t * t) - 0.000332 * (t * t) + 0.1078 * t + 5.84;
 }
 
 void kn_spring_from_bouncy(double bounciness, double speed, kn_spring_triple *out) {
