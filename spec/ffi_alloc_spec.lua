@@ -6,7 +6,7 @@
 local kinetic = require("kinetic")
 local h = require("spec.helpers")
 
-describe("kinetic._ffi", function()
+describe("kinetic._ffi #c_only", function()
   it("says which path is active", function()
     local expect = h.is_luajit and jit.status() and os.getenv("KINETIC_FFI") ~= "0"
                    and h.has_ffi or false
@@ -144,19 +144,25 @@ end)
 -- calls of each `out` form (#stress: skipped under ASan / valgrind).
 describe("allocation-free out forms #stress", function()
   local function flat(name, fn)
-    -- one loop warms up (JIT traces, table slots) and measures: a second
-    -- loop would have LuaJIT compile its trace inside the measurement
+    -- the warm-up compiles LuaJIT's traces and fills table slots; a
+    -- measurement may still see a trace compiled or recompiled in it (the
+    -- Lua backend's longer code has more side traces), a few KB once, so
+    -- the least of three measurements counts: an allocation per call would
+    -- be >= 16 MB in every one
     local function run(k) for _ = 1, k do fn() end end
-    run(2e4)
-    collectgarbage("collect")
-    collectgarbage("stop")
-    local before = collectgarbage("count")
-    run(1e6)
-    local after = collectgarbage("count")
-    collectgarbage("restart")
-    -- one allocation per call would be >= 16 MB; LuaJIT's compiled traces
-    -- are GC objects too (a few KB, once)
-    assert.is_true(after - before < 16, ("%s: %.1f KB allocated over 1e6 calls"):format(name, after - before))
+    run(1e5)
+    local least = math.huge
+    for _ = 1, 3 do
+      collectgarbage("collect")
+      collectgarbage("stop")
+      local before = collectgarbage("count")
+      run(1e6)
+      local after = collectgarbage("count")
+      collectgarbage("restart")
+      least = math.min(least, after - before)
+      if least < 16 then break end
+    end
+    assert.is_true(least < 16, ("%s: %.1f KB allocated over 1e6 calls"):format(name, least))
   end
 
   it("easing sample(n, out)", function()

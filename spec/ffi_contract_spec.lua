@@ -1,4 +1,5 @@
 -- luacheck: no max line length
+-- #c_only file: it requires kinetic.core as it loads, so the Lua backend's runs leave it out
 -- The contract between the C module and its LuaJIT FFI fast path: all
 -- lua/kinetic/ffi.lua knows of C is exported by C in core._ffi_abi
 -- (csrc/lua/ffi_abi.h) -- the cdef, the offset of every field it reads,
@@ -48,7 +49,7 @@ end
 
 local function is_count(x) return type(x) == "number" and x >= 0 and x == math.floor(x) end
 
-describe("core._ffi_abi", function()
+describe("core._ffi_abi #c_only", function()
   it("holds the version, function table, cdef, sizes, offsets and constants", function()
     assert.is_table(abi)
     assert.is_true(is_count(abi.version) and abi.version >= 1)
@@ -125,7 +126,7 @@ describe("core._ffi_abi", function()
   end)
 end)
 
-describe("lua/kinetic/ffi.lua", function()
+describe("lua/kinetic/ffi.lua #c_only", function()
   local code, bare = ffi_source()
 
   it("reads only fields whose offsets C exports, through pointers named after their struct", function()
@@ -216,7 +217,7 @@ if has_ffi then
   local bit = require("bit")
   local fast = require("kinetic.ffi")
 
-  describe("kinetic.ffi under LuaJIT", function()
+  describe("kinetic.ffi under LuaJIT #c_only", function()
     it("is on unless KINETIC_FFI=0 or the JIT is off, and gives a reason only when it is off", function()
       local wanted = jit.status() and os.getenv("KINETIC_FFI") ~= "0"
       assert.are.equal(wanted and true or false, kinetic._ffi, kinetic._ffi_reason)

@@ -63,7 +63,7 @@ local function assert_same_state(g, ref, n, what)
 end
 
 describe("kinetic.spring_group paths", function()
-  it("runs every path the CPU has, and the path asked for", function()
+  it("runs every path the CPU has, and the path asked for #c_only", function()
     local g = kinetic.spring_group { count = 3 }
     local best = g:_simd()
     assert.is_truthy(RANK[best])

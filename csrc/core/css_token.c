@@ -187,6 +187,7 @@ void kn_css_next(kn_css_lexer *lx, kn_css_token *tk) {
   tk->long_name = 0;
   tk->too_long = 0;
   tk->name[0] = '\0';
+  tk->delim = 0;
   c = peek(lx, 0);
   if (c < 0) tk->type = KN_TK_EOF;
   else if (is_ws(c)) {

@@ -85,12 +85,50 @@ function names.unknown(key, known)
   return ""
 end
 
+-- string.format(fmt, x) for one conversion "%.<P>g", "%.<P>f" or "%.<P>e"
+-- of a finite x, as C's printf writes it.  PUC Lua hands the conversion to
+-- the C library; LuaJIT formats numbers itself and rounds a decimal tie
+-- (x exactly halfway between two texts) away from zero, where C rounds it
+-- to the even digit.  On a tie whose kept digit d is even, LuaJIT wrote
+-- d + 1 (no carry: d <= 8); C's text has d there instead, and %g then drops
+-- the trailing zeros that leaves.
+local ties_away = format("%.0f", 2.5) == "3"
+local conv_cache = {}
+function names.cformat(fmt, x)
+  local s = format(fmt, x)
+  if not ties_away or x - x ~= 0 or x == 0 then return s end
+  local conv = conv_cache[fmt]
+  if conv == nil then
+    local p, c = fmt:match("^%%%.(%d+)([gfe])$")
+    conv = { tonumber(p), c }
+    conv_cache[fmt] = conv
+  end
+  -- the first 100 significant digits of |x| (LuaJIT writes them exactly)
+  local e = format("%.99e", x < 0 and -x or x)
+  local digits = e:sub(1, 1) .. e:sub(3, 101)
+  local kept                  -- how many significant digits fmt keeps
+  if conv[2] == "g" then kept = conv[1] == 0 and 1 or conv[1]
+  elseif conv[2] == "e" then kept = conv[1] + 1
+  else kept = conv[1] + tonumber(e:sub(103)) + 1 end
+  if kept < 0 or kept >= 100 then return s end
+  if digits:sub(kept + 1, kept + 1) ~= "5" or digits:find("[^0]", kept + 2) then return s end
+  if kept > 0 and (digits:byte(kept) - 48) % 2 == 1 then return s end
+  local mant, tail = s:match("^(.-)(e.*)$")
+  if mant == nil then mant, tail = s, "" end
+  mant = mant:sub(1, -2) .. string.char(mant:byte(-1) - 1)
+  if conv[2] == "g" and mant:find(".", 1, true) then
+    mant = mant:gsub("0+$", ""):gsub("%.$", "")
+  end
+  return mant .. tail
+end
+local cformat = names.cformat
+
 -- x as every message prints it: "%.14g", "nan", "inf" or "-inf".
 function names.num(x)
   if x ~= x then return "nan" end
   if x == math.huge then return "inf" end
   if x == -math.huge then return "-inf" end
-  return format("%.14g", x)
+  return cformat("%.14g", x)
 end
 
 -- The text of s up to its first zero byte (what C's %s prints).

@@ -3,14 +3,16 @@
 -- same messages byte for byte.
 --
 -- Objects.  An object the API hands out is a handle: an empty table with
--- the class's metatable (a newproxy userdata where newproxy exists, so
--- that __len works on Lua 5.1 and LuaJIT as it does on a C userdata).
--- Its state is a plain table kept in the class's weak table `states`,
--- keyed by the handle: a method reads `local s = states[self]`, which is
--- at once the type check (nil for anything else) and the state.  A state
--- must not refer to its own handle (Lua 5.1 and LuaJIT have no ephemeron
--- tables: the pair would never be collected); the methods receive it as
--- self.
+-- the class's metatable (a newproxy userdata for a class with __len where
+-- newproxy exists: Lua 5.1 and LuaJIT honour __len only there).  Its state
+-- is a plain table that the handle holds under a private key (the class
+-- table itself, which no other code can name), or, for a userdata handle,
+-- the class's weak table.  Either way a method reads `cls.states[self]`,
+-- which is at once the type check (nil for anything else) and the state.
+-- Nothing is kept per object outside the object, so memory follows the
+-- live objects exactly.  A state held in a weak table must not refer to
+-- its own handle (Lua 5.1 and LuaJIT have no ephemeron tables); the
+-- methods receive it as self.
 --
 -- Errors.  C raises with luaL_error from a C function: no position in
 -- front of the message.  Here every error is raised at level 0 for the
@@ -26,8 +28,16 @@ local newproxy = rawget(_G, "newproxy")
 
 local util = {}
 
--- Handle -> class name, for every object of every class.
-local kind = setmetatable({}, { __mode = "k" })
+-- Handle -> class name (nil for any other value), for every object of
+-- every class: util.kind[v].
+local NAME = {}                              -- private key of a table handle's class name
+local proxy_kind = setmetatable({}, { __mode = "k" })
+local kind = setmetatable({}, { __index = function(_, v)
+  local t = type(v)
+  if t == "table" then return rawget(v, NAME) end
+  if t == "userdata" then return proxy_kind[v] end
+  return nil
+end })
 util.kind = kind
 
 local function refuse_write(h, key)
@@ -38,14 +48,12 @@ end
 -- A class named tname ("kinetic.Spring"): its methods (a table) and
 -- metamethods (a table, may hold __tostring, __call, __len, __eq,
 -- __newindex, __index as a function ...).  Returns the class: .name,
--- .methods, .meta (the metatable), .states (handle -> state, weak keys),
--- .new(state) -> a new handle.
+-- .methods, .meta (the metatable), .states (handle -> state), .new(state)
+-- -> a new handle.
 function util.class(tname, methods, meta)
   local cls = { name = tname, methods = methods or {} }
-  local states = setmetatable({}, { __mode = "k" })
-  cls.states = states
   local template, mt
-  if newproxy then
+  if newproxy and meta and meta.__len then
     template = newproxy(true)
     mt = getmetatable(template)
   else
@@ -58,18 +66,25 @@ function util.class(tname, methods, meta)
   mt.__metatable = "kinetic"
   cls.meta = mt
   if template then
+    local states = setmetatable({}, { __mode = "k" })
+    cls.states = states
     function cls.new(state)
       local h = newproxy(template)
       states[h] = state
-      kind[h] = tname
+      proxy_kind[h] = tname
       return h
     end
   else
+    cls.states = setmetatable({}, {
+      __index = function(_, h)
+        if type(h) == "table" then return rawget(h, cls) end
+        return nil
+      end,
+      __newindex = function() error("kinetic.pure.util: a class's states are set by new", 2) end,
+    })
     function cls.new(state)
-      local h = setmetatable({}, mt)
-      states[h] = state
-      kind[h] = tname
-      return h
+      local h = { [cls] = state, [NAME] = tname }
+      return setmetatable(h, mt)
     end
   end
   return cls
