@@ -3,8 +3,14 @@
 #   make check                the loop to run after every edit: the lua5.4
 #                             build, the suite without the #stress specs,
 #                             luacheck on lua/ and spec/
-#   make test                 the full gate, what CI runs: deps, all five VMs,
-#                             luacheck, sanitizers, valgrind, fuzz, Windows, hosts
+#   make check BACKEND=lua    the same on the Lua backend (kinetic.pure):
+#                             KINETIC_BACKEND=lua, no C module on the path,
+#                             the #c_only specs left out
+#   make test                 the full gate, what CI runs: deps, all five VMs on
+#                             the C core and on the Lua backend, a love.js-like
+#                             Lua 5.1, luacheck, sanitizers, valgrind, fuzz, the
+#                             differential fuzzer, ARM64 under qemu, Windows,
+#                             hosts (tools/test/README.md lists the stages)
 #   make                      build for lua5.4 (build/lua5.4/kinetic/core.so)
 #   make LUA=luajit           build for one VM: lua5.1 lua5.2 lua5.3 lua5.4 luajit
 #   make demo                 the tour (examples/demo.lua on lua5.4)
@@ -15,10 +21,20 @@
 #                             tools/setup/windows-luajit.sh builds once from Debian's source
 #   make nvim [LUA=luajit]    the 5.1-ABI module in lua/kinetic/ for Neovim
 #   make love                 the module next to the example game (examples/love)
-#   make love-dist            build/love-dist/kinetic/: init.lua, ffi.lua, core.so
-#                             and core.dll, the folder a LÖVE game ships
-#   make fuzz [FUZZ_SECONDS=60]  libFuzzer harnesses (clang, ASan+UBSan), each run
+#   make love-dist            build/love-dist/kinetic/: init.lua, ffi.lua, pure/
+#                             (the Lua backend), core.so and core.dll, the folder
+#                             a LÖVE game ships
+#   make arm64                ARM64 under qemu-user: tools/setup/arm64.sh (qemu,
+#                             the cross gcc, arm64 Lua 5.4 and LuaJIT extracted
+#                             from Debian's .debs, cached in build/arm64/root),
+#                             then core.so cross-built for both
+#                             (build/arm64/lua5.4, build/arm64/luajit)
+#   make fuzz [FUZZ_SECONDS=60] [FUZZ_DIFF_RUNS=20000]
+#                             libFuzzer harnesses (clang, ASan+UBSan), each run
 #                             FUZZ_SECONDS on a copy of its committed seed corpus
+#                             (make fuzz-c), then the differential fuzzer of the
+#                             two backends, fuzz/diff.lua, FUZZ_DIFF_RUNS scripts
+#                             on lua5.4 and on luajit (make fuzz-diff)
 #
 # Every variable below can be overridden on the command line (LuaRocks style).
 
@@ -67,11 +83,15 @@ SO         := $(BUILD)/kinetic/core.so
 CORE_CFLAGS := -std=c99 -fPIC -fvisibility=hidden $(WARN) $(CFLAGS) -Icsrc/core
 
 LUA_ABI    := $(if $(filter luajit lua5.1,$(LUA)),5.1,$(patsubst lua%,%,$(LUA)))
+# The Lua backend, kinetic.pure: what install, love and love-dist copy.
+PURE_LUA   := $(sort $(wildcard lua/kinetic/pure/*.lua))
+PURE_API_LUA := $(sort $(wildcard lua/kinetic/pure/api/*.lua))
 PREFIX     ?= /usr/local
 INST_LIBDIR ?= $(PREFIX)/lib/lua/$(LUA_ABI)
 INST_LUADIR ?= $(PREFIX)/share/lua/$(LUA_ABI)
 
-.PHONY: all build check test deps demo bench install clean nvim love love-dist fuzz fuzz-build windows windows-dll
+.PHONY: all build check test deps demo bench install clean nvim love love-dist fuzz fuzz-build fuzz-c \
+        fuzz-diff windows windows-dll arm64
 
 all: build
 build: $(SO)
@@ -91,9 +111,11 @@ $(SO): $(OBJS)
 deps:
 	@sh tools/setup/deps.sh
 
-# tools/test/README.md describes both.
+# tools/test/README.md describes both.  BACKEND=lua: make check on the Lua
+# backend.
+BACKEND    ?= c
 check:
-	@sh tools/test/check.sh
+	@BACKEND="$(BACKEND)" sh tools/test/check.sh
 
 test: deps
 	@sh tools/test/test.sh
@@ -107,7 +129,7 @@ bench: deps
 	@for vm in lua5.4 luajit; do \
 	  $(MAKE) --no-print-directory LUA=$$vm build >/dev/null || exit 1; \
 	  echo "== $$vm"; \
-	  LUA_CPATH="build/$$vm/?.so;;" LUA_PATH='lua/?.lua;lua/?/init.lua;bench/?.lua;;' \
+	  KINETIC_BACKEND=c LUA_CPATH="build/$$vm/?.so;;" LUA_PATH='lua/?.lua;lua/?/init.lua;bench/?.lua;;' \
 	    $$vm bench/run.lua || exit 1; \
 	done
 	@mkdir -p $(BUILD_ROOT)/c
@@ -133,7 +155,10 @@ love:
 	@mkdir -p examples/love/kinetic
 	cp $(BUILD_ROOT)/lua5.1/kinetic/core.so examples/love/kinetic/core.so.tmp
 	mv -f examples/love/kinetic/core.so.tmp examples/love/kinetic/core.so
+	rm -rf examples/love/kinetic/pure && mkdir -p examples/love/kinetic/pure/api
 	cp lua/kinetic/init.lua lua/kinetic/ffi.lua examples/love/kinetic/
+	cp $(PURE_LUA) examples/love/kinetic/pure/
+	cp $(PURE_API_LUA) examples/love/kinetic/pure/api/
 
 # Windows (x86-64): kinetic/core.dll for LuaJIT's lua51.dll -- the DLL LÖVE
 # for Windows ships -- cross-compiled with mingw-w64 from the same source lists
@@ -174,20 +199,26 @@ $(WIN_DLL): $(WIN_OBJS) $(WIN_LUAJIT)/lua51.dll
 	$(WIN_CC) -shared -static-libgcc $(WIN_LDFLAGS) -o $@ $(WIN_OBJS) $(WIN_LUAJIT)/lua51.dll
 
 # LÖVE distribution: $(BUILD_ROOT)/love-dist/kinetic/ holds init.lua, ffi.lua,
-# core.so (Linux x86-64, the 5.1 ABI LÖVE's LuaJIT loads) and core.dll
-# (Windows x64, linked against LÖVE's lua51.dll).  LÖVE's require picks the
-# binary of the system it runs on.  README.md says what a game does with it.
+# pure/ (the Lua backend, what kinetic falls back to where no binary loads:
+# love.js, Android, iOS), core.so (Linux x86-64, the 5.1 ABI LÖVE's LuaJIT
+# loads) and core.dll (Windows x64, linked against LÖVE's lua51.dll).
+# LÖVE's require picks the binary of the system it runs on.  README.md says
+# what a game does with it.
 LOVE_DIST := $(BUILD_ROOT)/love-dist/kinetic
 love-dist: windows
 	@$(MAKE) --no-print-directory LUA=lua5.1 build
-	rm -rf $(LOVE_DIST) && mkdir -p $(LOVE_DIST)
+	rm -rf $(LOVE_DIST) && mkdir -p $(LOVE_DIST)/pure/api
 	cp lua/kinetic/init.lua lua/kinetic/ffi.lua $(LOVE_DIST)/
+	cp $(PURE_LUA) $(LOVE_DIST)/pure/
+	cp $(PURE_API_LUA) $(LOVE_DIST)/pure/api/
 	cp $(BUILD_ROOT)/lua5.1/kinetic/core.so $(WIN_DLL) $(LOVE_DIST)/
 
 install: $(SO)
-	install -d $(DESTDIR)$(INST_LIBDIR)/kinetic $(DESTDIR)$(INST_LUADIR)/kinetic
+	install -d $(DESTDIR)$(INST_LIBDIR)/kinetic $(DESTDIR)$(INST_LUADIR)/kinetic/pure/api
 	install -m 0755 $(SO) $(DESTDIR)$(INST_LIBDIR)/kinetic/core.so
 	install -m 0644 lua/kinetic/*.lua $(DESTDIR)$(INST_LUADIR)/kinetic/
+	install -m 0644 $(PURE_LUA) $(DESTDIR)$(INST_LUADIR)/kinetic/pure/
+	install -m 0644 $(PURE_API_LUA) $(DESTDIR)$(INST_LUADIR)/kinetic/pure/api/
 
 # libFuzzer: the C core only (no Lua), clang with ASan + UBSan.  Each harness
 # runs FUZZ_SECONDS on a scratch copy of fuzz/corpus/<harness> (the committed
@@ -211,7 +242,9 @@ $(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_common.h $(FUZZ_OBJS)
 fuzz-build: $(FUZZ_BINS)
 .SECONDARY: $(FUZZ_OBJS)
 
-fuzz: fuzz-build
+fuzz: fuzz-c fuzz-diff
+
+fuzz-c: fuzz-build
 	@for h in $(FUZZ_HARNESSES); do \
 	  rm -rf $(FUZZ_BUILD)/corpus-$$h; mkdir -p $(FUZZ_BUILD)/corpus-$$h; \
 	  cp fuzz/corpus/$$h/* $(FUZZ_BUILD)/corpus-$$h/ 2>/dev/null; \
@@ -222,6 +255,28 @@ fuzz: fuzz-build
 	    || { tail -n 40 $(FUZZ_BUILD)/fuzz_$$h.log; exit 1; }; \
 	  grep -E '^stat::number_of_executed_units|^Done' $(FUZZ_BUILD)/fuzz_$$h.log; \
 	done
+
+# The differential fuzzer of the two backends (fuzz/diff.lua: the C core
+# against kinetic.pure in one Lua state, every value bit for bit) on lua5.4
+# and luajit, FUZZ_DIFF_RUNS scripts each from FUZZ_DIFF_SEED; make test runs
+# 2000 (tools/test/test-fuzz-diff.sh).
+FUZZ_DIFF_RUNS ?= 20000
+FUZZ_DIFF_SEED ?= 1
+fuzz-diff:
+	@BUILD_ROOT="$(BUILD_ROOT)" sh tools/test/test-fuzz-diff.sh $(FUZZ_DIFF_RUNS) $(FUZZ_DIFF_SEED)
+
+# ARM64 (aarch64), for tools/test/test-arm64.sh: tools/setup/arm64.sh, then
+# core.so cross-built for the arm64 Lua 5.4 (its own headers, from the
+# extracted liblua5.4-dev) and LuaJIT (LuaJIT's headers are the same on every
+# architecture), each in a build directory of its own.
+ARM64_CC   ?= aarch64-linux-gnu-gcc
+ARM64_ROOT ?= $(BUILD_ROOT)/arm64/root/current
+arm64:
+	@BUILD_ROOT="$(BUILD_ROOT)" sh tools/setup/arm64.sh
+	@$(MAKE) --no-print-directory LUA=lua5.4 CC=$(ARM64_CC) BUILD=$(BUILD_ROOT)/arm64/lua5.4 \
+	  LUA_INCDIR="$(ARM64_ROOT)/usr/include/lua5.4 -I$(ARM64_ROOT)/usr/include/aarch64-linux-gnu" build
+	@$(MAKE) --no-print-directory LUA=luajit CC=$(ARM64_CC) BUILD=$(BUILD_ROOT)/arm64/luajit \
+	  LUA_INCDIR=/usr/include/luajit-2.1 build
 
 clean:
 	rm -rf build lua/kinetic/core.so examples/love/kinetic

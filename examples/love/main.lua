@@ -31,6 +31,9 @@
 -- menu's buttons are clickable.
 
 local SELFTEST = os.getenv("KINETIC_SELFTEST") == "1"
+-- the backend the self-test must find: "lua" for a game shipped without
+-- kinetic's C part (tools/test/test-hosts.sh); unset: the C core
+local SELFTEST_BACKEND = os.getenv("KINETIC_SELFTEST_BACKEND")
 local SCREENSHOT = os.getenv("KINETIC_SCREENSHOT")
 local SELFTEST_FRAMES = 960          -- 16 s at 60 Hz
 local SHOT_FRAME = 90                -- mid-race, springs trailing the moving target
@@ -1076,6 +1079,13 @@ end
 
 local function selftest_checks()
   check(kinetic._VERSION:match("^kinetic %d") ~= nil, "kinetic._VERSION: " .. tostring(kinetic._VERSION))
+  if SELFTEST_BACKEND == "lua" then
+    check(kinetic._backend == "lua" and package.loaded["kinetic.core"] == nil,
+          "the Lua backend, kinetic.core not loaded (kinetic._backend: " .. tostring(kinetic._backend) .. ")")
+  else
+    check(kinetic._backend == "c" or kinetic._backend == "ffi",
+          "the C core (kinetic._backend: " .. tostring(kinetic._backend) .. ")")
+  end
   check(jit ~= nil, "LÖVE runs LuaJIT")
   -- the race: every easing ended exactly on the finish line
   check(#race.racers == #distinct_easings() and #race.racers >= 40,
@@ -1149,7 +1159,8 @@ function love.load()
   menu_intro()
   if SELFTEST then
     say("love ", LOVE_VERSION, ", ", jit and jit.version or _VERSION,
-        kinetic._ffi and " (FFI path)" or " (classic binding)", ", ", kinetic._VERSION, ", ",
+        kinetic._backend == "lua" and " (Lua backend)" or kinetic._ffi and " (FFI path)" or " (classic binding)",
+        ", ", kinetic._VERSION, ", ",
         #race.racers, " easings")
   end
 end

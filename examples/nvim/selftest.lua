@@ -716,15 +716,31 @@ local function run()
   vim.opt.runtimepath:append(here)   -- the example plugin: examples/nvim/{lua,plugin}
 
   -- 1. the module, through Neovim's loader --------------------------------------
-  local so = vim.api.nvim_get_runtime_file("lua/kinetic/core.so", false)
-  check(#so == 1, "lua/kinetic/core.so on 'runtimepath' (run `make nvim`)")
+  -- KINETIC_SELFTEST_BACKEND=lua: a checkout without `make nvim`, where
+  -- kinetic must fall back to its Lua backend (tools/test/test-hosts.sh)
+  local want_lua = os.getenv("KINETIC_SELFTEST_BACKEND") == "lua"
+  if want_lua then
+    local found = vim.api.nvim_get_runtime_file("lua/kinetic/core.so", true)
+    check(#found == 0, "no lua/kinetic/core.so on 'runtimepath', found " .. table.concat(found, ", "))
+  else
+    local so = vim.api.nvim_get_runtime_file("lua/kinetic/core.so", false)
+    check(#so == 1, "lua/kinetic/core.so on 'runtimepath' (run `make nvim`)")
+  end
   local ok, kinetic = pcall(require, "kinetic")
   if not check(ok, "require('kinetic'): " .. tostring(kinetic)) then return end
+  if want_lua then
+    check(kinetic._backend == "lua" and package.loaded["kinetic.core"] == nil,
+          "the Lua backend, kinetic.core not loaded (kinetic._backend: " .. tostring(kinetic._backend) .. ")")
+  else
+    check(kinetic._backend == "c" or kinetic._backend == "ffi",
+          "the C core (kinetic._backend: " .. tostring(kinetic._backend) .. ")")
+  end
   check(type(kinetic._VERSION) == "string" and kinetic._VERSION:match("^kinetic %d") ~= nil,
         "kinetic._VERSION is 'kinetic x.y.z', got " .. tostring(kinetic._VERSION))
   local v = vim.version()
   say("nvim ", v.major, ".", v.minor, ".", v.patch, ", ", jit and jit.version or _VERSION,
-      kinetic._ffi and " (FFI path)" or " (classic binding)", ", ", kinetic._VERSION)
+      kinetic._backend == "lua" and " (Lua backend)" or kinetic._ffi and " (FFI path)" or " (classic binding)",
+      ", ", kinetic._VERSION)
 
   local kf = require("kinetic_float")
   vim.cmd("source " .. vim.fn.fnameescape(here .. "/plugin/kinetic_float.lua"))  -- -u NONE loads no plugins

@@ -6,7 +6,14 @@
 #   - the same game packed as a .love with the folder `make love-dist` writes,
 #     its C part copied by main.lua from the archive to the save directory.
 # Each runs twice: as installed (LuaJIT's FFI fast path where it applies) and
-# with KINETIC_FFI=0 (the classic Lua C API binding).
+# with KINETIC_FFI=0 (the classic Lua C API binding).  Then both hosts on
+# the Lua backend, with nothing compiled anywhere they look, where kinetic
+# must fall back to kinetic.pure on its own (KINETIC_BACKEND unset; the
+# self-tests check kinetic._backend with KINETIC_SELFTEST_BACKEND=lua):
+#   - Neovim with only a copy of the checkout on 'runtimepath' (lua/ and
+#     examples/nvim/, no `make nvim`: no core.so in lua/kinetic/);
+#   - LÖVE from a .love whose kinetic/ holds Lua files only (init.lua,
+#     ffi.lua, pure/), no core.so or core.dll inside, under Xvfb.
 # Prints one line per host and exits non-zero on any failure.  Installs
 # neovim, love and xvfb when missing (apt-get as root; otherwise prints the
 # exact command and fails).  Environment: BUILD_ROOT (as tools/test/test.sh),
@@ -27,6 +34,7 @@ command -v love >/dev/null 2>&1 || need="$need love"
 command -v xvfb-run >/dev/null 2>&1 || need="$need xvfb"
 command -v xauth >/dev/null 2>&1 || need="$need xauth"
 command -v zip >/dev/null 2>&1 || need="$need zip"
+command -v unzip >/dev/null 2>&1 || need="$need unzip"
 if [ -n "$need" ]; then
   if [ "$(id -u)" = 0 ]; then
     echo "hosts: installing$need"
@@ -40,15 +48,19 @@ if [ -n "$need" ]; then
   fi
 fi
 
-# report NAME RC OUTPUT [HOST]: one summary line; the output when it failed
+# report NAME RC OUTPUT [HOST [ONCE]]: one summary line; the output when it
+# failed.  ONCE (any text): a single run (the Lua backend's), said in the
+# line instead of the KINETIC_FFI=0 run.
 report() {
-  name=$1; rc=$2; out=$3; host=${4:-$1}
+  name=$1; rc=$2; out=$3; host=${4:-$1}; once=${5:-}
   n=$(printf '%s\n' "$out" | sed -n 's/.*selftest passed (\([0-9]*\) checks).*/\1/p' | tail -n 1)
   n0=$(printf '%s\n' "$out" | sed -n 's/.*selftest (KINETIC_FFI=0) passed (\([0-9]*\) checks).*/\1/p' | tail -n 1)
-  [ -z "$n0" ] && n=""    # both runs must pass
+  [ -z "$n0" ] && [ -z "$once" ] && n=""    # both runs must pass
   # the self-tests print "<host> <version>, <Lua>, kinetic x.y.z" first
   ver=$(printf '%s\n' "$out" | grep -m 1 "^$host [0-9]" | sed 's/, kinetic [^,]*//; s/, [0-9]* easings//')
-  if [ "$rc" -eq 0 ] && [ -n "$n" ]; then
+  if [ "$rc" -eq 0 ] && [ -n "$n" ] && [ -n "$once" ]; then
+    printf '%-16s selftest passed (%s checks)%s, %s\n' "$name:" "$n" "${ver:+ on $ver}" "$once"
+  elif [ "$rc" -eq 0 ] && [ -n "$n" ]; then
     printf '%-16s selftest passed (%s checks)%s, and again with KINETIC_FFI=0\n' "$name:" "$n" "${ver:+ on $ver}"
   else
     printf '%s\n' "$out" | tail -n 40
@@ -128,5 +140,56 @@ love-dist: the self-test did not load kinetic from $copied"; rc=1
 else
   printf '%s\n' "$out" | tail -n 20; echo "love-dist:       make love-dist FAILED"; status=1
 fi
+
+# --- both hosts on the Lua backend -------------------------------------------------
+# Neovim: a copy of the checkout's lua/ and examples/nvim/ without any
+# binary, alone on 'runtimepath' with Neovim's own runtime.
+copy=$(mktemp -d)
+if tar -cf - --exclude='*.so' --exclude='*.so.tmp' --exclude='*.dll' lua examples/nvim | tar -xf - -C "$copy"; then
+  bins=$(find "$copy" -name '*.so' -o -name '*.dll' | head -n 3)
+  if [ -n "$bins" ]; then
+    out="binaries in the copy: $bins"; rc=1
+  else
+    out=$(cd "$copy" && KINETIC_SELFTEST_BACKEND=lua timeout "$TMO" nvim --headless -u NONE -i NONE -n \
+            --cmd "set rtp^=$copy" -c "luafile examples/nvim/selftest.lua" </dev/null 2>&1)
+    rc=$?
+    if [ $rc -eq 0 ] && ! printf '%s\n' "$out" | grep -q '^nvim [0-9].*(Lua backend)'; then
+      out="$out
+nvim (lua): the self-test did not run on the Lua backend"; rc=1
+    fi
+  fi
+  report "nvim (lua)" $rc "$out" nvim "no core.so on 'runtimepath'"
+else
+  echo "nvim (lua):      FAILED to copy lua/ and examples/nvim/"; status=1
+fi
+rm -rf "$copy"
+
+# LÖVE: a .love with main.lua, conf.lua and kinetic/ as `make love-dist`
+# writes it, less its binaries: Lua files only.
+game=$(mktemp -d)
+if cp examples/love/main.lua examples/love/conf.lua "$game/" &&
+   tar -C lua -cf - --exclude='*.so' --exclude='*.so.tmp' --exclude='*.dll' --exclude=nvim.lua kinetic |
+     tar -xf - -C "$game" &&
+   (cd "$game" && zip -q -r game.love main.lua conf.lua kinetic); then
+  listing=$(cd "$game" && unzip -Z1 game.love)
+  if printf '%s\n' "$listing" | grep -qvE '^(main\.lua|conf\.lua|kinetic/|kinetic/.*\.lua|kinetic/.*/)$'; then
+    out="the .love holds more than Lua files: $(printf '%s\n' "$listing" | grep -vE '\.lua$|/$' | tr '\n' ' ')"; rc=1
+  elif ! printf '%s\n' "$listing" | grep -q '^kinetic/pure/init\.lua$'; then
+    out="the .love has no kinetic/pure/init.lua"; rc=1
+  else
+    rm -rf "$game/main.lua" "$game/conf.lua" "$game/kinetic"     # the archive alone
+    out=$(cd "$game" && XDG_DATA_HOME="$game/data" KINETIC_SELFTEST=1 KINETIC_SELFTEST_BACKEND=lua \
+            KINETIC_SCREENSHOT= timeout "$TMO" xvfb-run -a -s "-screen 0 1280x720x24" love game.love </dev/null 2>&1)
+    rc=$?
+    if [ $rc -eq 0 ] && ! printf '%s\n' "$out" | grep -q '^love [0-9].*(Lua backend)'; then
+      out="$out
+love (lua): the self-test did not run on the Lua backend"; rc=1
+    fi
+  fi
+  report "love (lua)" $rc "$out" love "from a .love of Lua files only ($(printf '%s\n' "$listing" | grep -c '\.lua$') files)"
+else
+  echo "love (lua):      FAILED to pack the .love"; status=1
+fi
+rm -rf "$game"
 
 exit $status

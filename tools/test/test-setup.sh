@@ -4,7 +4,9 @@
 # no apt-get -- and check that the tour runs to its end; then once more
 # without Lua 5.4, where it must stop and name what to install.  Then
 # `make nvim` with LuaJIT's headers, and without a C compiler; then
-# require("kinetic") without its C part, and with it beside init.lua.
+# require("kinetic") in a copy of lua/kinetic/ without its C part (the Lua
+# backend, silently; KINETIC_BACKEND=c says how to build the C part), and
+# with it beside init.lua.
 # Prints a line for each; exits non-zero on any failure.
 set -u
 fb=$(mktemp -d)
@@ -47,23 +49,38 @@ if [ $? -eq 0 ] || ! printf '%s\n' "$out" | grep -q 'a C compiler (no-such-cc)' 
 fi
 echo "nvim-build:      make nvim LUA=luajit builds; without a compiler it names what to install"
 
-# require("kinetic") without its C part says how to build it; with the C
-# part next to init.lua (a kinetic/ folder copied into a project) it loads
-# it from there; a C part built for another Lua is named as such.
+# require("kinetic") without its C part gives the Lua backend, silently;
+# with KINETIC_BACKEND=c it says how to build the C part instead.  With the
+# C part next to init.lua (a kinetic/ folder copied into a project) it loads
+# it from there; a C part built for another Lua is named as such (with
+# KINETIC_BACKEND=c; without, the Lua backend).  KINETIC_BACKEND takes lua
+# or c, nothing else.
 dir=$(mktemp -d)
-mkdir "$dir/kinetic" && cp lua/kinetic/init.lua lua/kinetic/ffi.lua "$dir/kinetic/"
-probe() {  # VM CODE
-  (cd "$dir" && "$1" -e "package.cpath = ''; package.path = './?.lua;./?/init.lua'; $2" 2>&1)
+mkdir "$dir/kinetic" && tar -C lua/kinetic -cf - --exclude='*.so' --exclude='*.so.tmp' --exclude='*.dll' \
+  --exclude=nvim.lua . | tar -xf - -C "$dir/kinetic"
+probe() {  # VM CODE [KINETIC_BACKEND]
+  (cd "$dir" && env -u KINETIC_BACKEND ${3:+KINETIC_BACKEND=$3} \
+     "$1" -e "package.cpath = ''; package.path = './?.lua;./?/init.lua'; $2" 2>&1)
 }
 fail_req() { echo "require:         FAILED: $1"; rm -rf "$dir"; exit 1; }
 for vm in lua5.4 luajit; do
-  out=$(probe $vm "require('kinetic')")
+  out=$(probe $vm "local k = require('kinetic'); assert(k._backend == 'lua', k._backend)
+                   assert(package.loaded['kinetic.core'] == nil)") || fail_req "$vm: no Lua backend without core.so: $out"
+  out=$(probe $vm "require('kinetic')" c)
   printf '%s\n' "$out" | grep -q 'kinetic.core, is not built' &&
-    printf '%s\n' "$out" | grep -q 'make nvim' || fail_req "$vm: no build hint: $out"
+    printf '%s\n' "$out" | grep -q 'make nvim' || fail_req "$vm: KINETIC_BACKEND=c: no build hint: $out"
+  out=$(probe $vm "require('kinetic')" C)
+  printf '%s\n' "$out" | grep -q "KINETIC_BACKEND is 'C'; it may be 'lua' or 'c'" ||
+    fail_req "$vm: KINETIC_BACKEND=C is not refused: $out"
 done
 cp "${BUILD_ROOT:-build}/lua5.4/kinetic/core.so" "$dir/kinetic/core.so"
-out=$(probe lua5.4 "assert(require('kinetic').spring{}:update(0.1) > 0)") || fail_req "lua5.4: not loaded beside init.lua: $out"
-out=$(probe lua5.1 "require('kinetic')")
+out=$(probe lua5.4 "local k = require('kinetic'); assert(k._backend == 'c', k._backend)
+                    assert(k.spring{}:update(0.1) > 0)") || fail_req "lua5.4: not loaded beside init.lua: $out"
+out=$(probe lua5.4 "assert(require('kinetic')._backend == 'lua')" lua) ||
+  fail_req "lua5.4: KINETIC_BACKEND=lua does not give the Lua backend beside core.so: $out"
+out=$(probe lua5.1 "require('kinetic')" c)
 printf '%s\n' "$out" | grep -q 'was found but does not load' || fail_req "lua5.1: no hint for a 5.4 build: $out"
+out=$(probe lua5.1 "assert(require('kinetic')._backend == 'lua')") ||
+  fail_req "lua5.1: no Lua backend beside a core.so for 5.4: $out"
 rm -rf "$dir"
-echo "require:         without core.so the error says how to build it; loads core.so beside init.lua"
+echo "require:         without core.so the Lua backend (KINETIC_BACKEND=c: how to build it); core.so beside init.lua loads"

@@ -9,7 +9,8 @@
 #   3. tools/test/windows_check.lua -- every public function and method on fixed
 #      inputs -- on the Linux LuaJIT with build/luajit's core.so and under
 #      wine with luajit.exe and core.dll, each with the FFI fast path on and
-#      with KINETIC_FFI=0; tools/test/windows_compare.lua compares the outputs of
+#      with KINETIC_FFI=0 (KINETIC_BACKEND=c: the C core, never the Lua
+#      backend); tools/test/windows_compare.lua compares the outputs of
 #      each pair: bit for bit, but for the values its rules name.
 # Prints one line and exits non-zero on any failure.  Wine runs headless
 # (WINEDEBUG=-all, no X server) in its own prefix, $BUILD_ROOT/windows/wineprefix,
@@ -58,9 +59,9 @@ summary=""
 for ffi in 1 0; do
   suffix=$([ $ffi = 1 ] && echo "" || echo "-noffi")
   rm -f "$out/linux$suffix.txt" "$out/windows$suffix.txt"
-  KINETIC_FFI=$ffi LUA_PATH="$LPATH" LUA_CPATH="$BR/luajit/?.so" \
+  KINETIC_BACKEND=c KINETIC_FFI=$ffi LUA_PATH="$LPATH" LUA_CPATH="$BR/luajit/?.so" \
     luajit tools/test/windows_check.lua "$out/linux$suffix.txt" || fail "windows_check.lua on Linux (KINETIC_FFI=$ffi)"
-  KINETIC_FFI=$ffi LUA_PATH="$LPATH" LUA_CPATH="$BR/windows/?.dll" \
+  KINETIC_BACKEND=c KINETIC_FFI=$ffi LUA_PATH="$LPATH" LUA_CPATH="$BR/windows/?.dll" \
     timeout "$TMO" wine "$jit/luajit.exe" tools/test/windows_check.lua "$out/windows$suffix.txt" \
     || fail "windows_check.lua under wine (KINETIC_FFI=$ffi)"
   res=$(luajit tools/test/windows_compare.lua "$out/linux$suffix.txt" "$out/windows$suffix.txt") \

@@ -2,8 +2,24 @@
 # The whole test run behind `make test` (after tools/setup/deps.sh).  Each
 # stage prints one line (hosts: one per host), and any failure fails the run:
 #   lua5.1 .. luajit   the busted suite (spec/) on each of the five VMs
+#                      (KINETIC_BACKEND=c: a core.so that does not load
+#                      fails, it never falls back to the Lua backend)
 #   luajit (no ffi)    the suite on LuaJIT with KINETIC_FFI=0: the classic
 #                      binding alone must behave as the FFI fast path does
+#   lua5.1 (lua) ..    the whole suite on the Lua backend (kinetic.pure) on
+#   luajit (lua)       each of the five VMs: KINETIC_BACKEND=lua, and no C
+#                      module of kinetic on package.cpath -- only busted's
+#                      own lfs, term.core and system.core, linked into
+#                      $BR/busted-cmods/VM; each run first checks that
+#                      kinetic.core cannot be found.  Left out: the tests
+#                      tagged #c_only and the files marked `-- #c_only
+#                      file` (about the C implementation alone), counted
+#                      on the line
+#   lovejs             tools/test/test-lovejs.sh: PUC Lua 5.1 without ffi,
+#                      bit, debug, io, os, package.loadlib and C modules
+#                      (love.js); kinetic falls back to the Lua backend on
+#                      its own, gives known values, and every function and
+#                      method gives what the C backend gives, bit for bit
 #   abi                the lua5.1 build loads in LuaJIT
 #   demo, nvim-build,  tools/test/test-setup.sh: make demo with only cc, make
 #   require            and Lua 5.4 on PATH (no dpkg), and without Lua 5.4;
@@ -24,10 +40,22 @@
 #   fuzz               tools/test/test-fuzz.sh: every libFuzzer harness
 #                      (clang, ASan + UBSan) on its corpus, then 5 s of new
 #                      inputs
+#   fuzz-diff          tools/test/test-fuzz-diff.sh: fuzz/diff.lua, the
+#                      differential fuzzer of the two backends, on lua5.4 and
+#                      luajit, FUZZ_DIFF_RUNS scripts each (default 2000)
+#   arm64 ..           tools/test/test-arm64.sh under qemu-user: `make arm64`
+#                      (the arm64 Lua 5.4 and LuaJIT, core.so cross-built),
+#                      then the suite on arm64 Lua 5.4 and LuaJIT (FFI on)
+#                      with the C core, each with tools/test/ulp_compare.lua
+#                      (C core against the Lua backend, the largest
+#                      difference reported), and on arm64 Lua 5.4 on the Lua
+#                      backend
 #   windows            tools/test/test-windows.sh: core.dll (mingw-w64) under
 #                      wine
 #   hosts              tools/test/test-hosts.sh: a real Neovim and a real LÖVE
-#                      under Xvfb run their self-tests
+#                      under Xvfb run their self-tests, on the C core, and on
+#                      the Lua backend with no binary anywhere (a checkout
+#                      without `make nvim`; a .love of Lua files only)
 # The closing line counts the passed and failed suites and stages.
 #
 # How it runs: first the module for the five VMs (make -j per VM), then the
@@ -37,11 +65,13 @@
 # done, so the log reads as if the stages had run one after another.
 # Stages that write the same files run one after another in one job:
 # test-setup.sh and test-windows.sh (lua/kinetic/core.so, the Windows
-# build).  The hosts' self-tests check that frames come on time, so they
-# run alone, once every other stage has ended.
+# build).  `make arm64` (what the arm64 runs need, installed and built
+# once, then cached) runs before the stages, after the five builds.  The
+# hosts' self-tests check that frames come on time, so they run alone,
+# once every other stage has ended.
 #
 # Environment: BUILD_ROOT (default build) lets several checkouts build side
-# by side; TEST_JOBS; MAKE.
+# by side; TEST_JOBS; MAKE; FUZZ_DIFF_RUNS.
 set -u
 . tools/test/suite.sh
 VMS="lua5.1 lua5.2 lua5.3 lua5.4 luajit"
@@ -99,10 +129,23 @@ stage_noffi() {
   [ -f lua/kinetic/ffi.lua ] && run_suite "luajit (no ffi)" luajit "$BR/luajit" KINETIC_FFI=0
 }
 
-# The module built against the PUC 5.1 headers must also load in LuaJIT.
+# The whole suite on the Lua backend, with no C module of kinetic findable
+# (suite.sh, run_lua_suite).
+stage_luavm() {
+  if busted_cmods "$1" "$BR/busted-cmods/$1"; then
+    run_lua_suite "$1 (lua)" "$1" "$BR/busted-cmods/$1"
+  else
+    printf '%-16s %s\n' "$1 (lua):" "FAILED: busted's C modules not found for $1"
+    status=1; failed=$((failed + 1))
+  fi
+}
+
+# The module built against the PUC 5.1 headers must also load in LuaJIT
+# (KINETIC_BACKEND=c: the C core, not the Lua backend it would fall back to).
 stage_abi() {
-  if luajit -e 'package.cpath="'"$BR"'/lua5.1/?.so"; package.path="lua/?.lua;lua/?/init.lua"
-                assert(require("kinetic")._VERSION:match("^kinetic "))'; then
+  if KINETIC_BACKEND=c luajit -e 'package.cpath="'"$BR"'/lua5.1/?.so"; package.path="lua/?.lua;lua/?/init.lua"
+                local k = require("kinetic")
+                assert(k._VERSION:match("^kinetic ") and k._backend ~= "lua")'; then
     echo "abi:             lua5.1 build loads in luajit"
   else
     echo "abi:             lua5.1 build FAILED to load in luajit"; status=1; failed=$((failed + 1))
@@ -182,12 +225,25 @@ stage_threads() {
   mkdir -p "$BR/c"
   if gcc -std=c99 -O2 -o "$BR/c/threads" spec/c/threads.c \
        $(pkg-config --cflags --libs lua5.4) -lpthread \
-     && "$BR/c/threads" "$BR/lua5.4/?.so"; then passed=$((passed + 1))
+     && KINETIC_BACKEND=c "$BR/c/threads" "$BR/lua5.4/?.so"; then passed=$((passed + 1))
   else echo "threads:         FAILED"; status=1; failed=$((failed + 1)); fi
 }
 
 # The fuzz harnesses of the C core: corpora and a short run each.
 stage_fuzz() { script_stage tools/test/test-fuzz.sh; }
+
+# The differential fuzzer of the two backends, a fixed number of scripts.
+stage_fuzzdiff() { script_stage tools/test/test-fuzz-diff.sh; }
+
+# love.js: Lua 5.1 without ffi, bit, debug, io, os and C modules.
+stage_lovejs() { script_stage tools/test/test-lovejs.sh; }
+
+# ARM64 under qemu-user: `make arm64` (before the other stages), then three
+# suites, each a stage of its own.
+stage_arm64() { script_stage tools/test/test-arm64.sh prepare; }
+stage_arm64_lua54() { script_stage tools/test/test-arm64.sh lua5.4; }
+stage_arm64_luajit() { script_stage tools/test/test-arm64.sh luajit; }
+stage_arm64_lua() { script_stage tools/test/test-arm64.sh lua; }
 
 # Windows: core.dll cross-compiled with mingw-w64, run under wine against a
 # Windows LuaJIT built from Debian's source (cached under $BR/windows).
@@ -196,17 +252,35 @@ stage_windows() { script_stage tools/test/test-windows.sh; }
 # The real hosts (Neovim, LÖVE under Xvfb), one line per host.
 stage_hosts() { script_stage tools/test/test-hosts.sh; }
 
+# cpu_secs FILE: the CPU seconds (user + system) of the finished children of
+# the shell whose `times` FILE holds (its second line)
+cpu_secs() {
+  sed -n '2p' "$1" | awk '{
+    t = 0
+    for (i = 1; i <= 2; i++) { split($i, p, /[ms]/); t += p[1] * 60 + p[2] }
+    printf "%.0f", t }'
+}
+
 # --stage DIR NAME...: run the named stages one after another, each with its
-# output in DIR/NAME.out and "passed failed" in DIR/NAME.count, written last.
+# output in DIR/NAME.out and "passed failed" in DIR/NAME.count, written last;
+# DIR/NAME.time gets "NAME: CPU s cpu, WALL s wall".
 if [ "${1:-}" = --stage ]; then
   stage_dir=$2; shift 2
   for st in "$@"; do
     passed=0; failed=0; status=0
+    times >"$stage_dir/$st.t0"; t_wall=$(date +%s)
     case $st in
       lua5.*|luajit) stage_vm "$st" ;;
+      lua-*) stage_luavm "${st#lua-}" ;;
+      arm64-lua5.4) stage_arm64_lua54 ;;
+      arm64-*) "stage_arm64_${st#arm64-}" ;;
       *) "stage_$st" ;;
     esac >"$stage_dir/$st.out" 2>&1
     [ "$status" -ne 0 ] && [ "$failed" -eq 0 ] && failed=1
+    times >"$stage_dir/$st.t1"
+    echo "$st: $(( $(cpu_secs "$stage_dir/$st.t1") - $(cpu_secs "$stage_dir/$st.t0") )) s cpu," \
+      "$(( $(date +%s) - t_wall )) s wall" >"$stage_dir/$st.time"
+    rm -f "$stage_dir/$st.t0" "$stage_dir/$st.t1"
     echo "$passed $failed" >"$stage_dir/$st.count"
   done
   exit 0
@@ -216,18 +290,23 @@ fi
 passed=0; failed=0; status=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+run_start=$(date +%s)
 
 for vm in $VMS; do
   $MAKE --no-print-directory -s -j"$TEST_JOBS" LUA=$vm BUILD_ROOT="$BR" build \
     || { echo "$vm: build failed"; exit 1; }
 done
+# what the arm64 stages need (apt-get, the first time): alone, before them
+sh tools/test/test.sh --stage "$tmp" arm64
 
 # The order the lines are printed in; the jobs, the longest first, then the
 # suites on the five VMs, whose lines come first (a job of several stages
 # runs them in the order given).
-ORDER="$VMS noffi abi setup rock luacheck asan native clang valgrind globals threads fuzz windows hosts"
-printf '%s\n' "setup windows" valgrind fuzz lua5.1 lua5.2 lua5.3 lua5.4 luajit noffi abi \
-  rock asan clang native luacheck threads globals |
+LUAVMS="lua-lua5.1 lua-lua5.2 lua-lua5.3 lua-lua5.4 lua-luajit"
+ORDER="$VMS noffi $LUAVMS lovejs abi setup rock luacheck asan native clang valgrind globals threads
+fuzz fuzzdiff arm64 arm64-lua5.4 arm64-luajit arm64-lua windows hosts"
+printf '%s\n' arm64-lua arm64-lua5.4 arm64-luajit "setup windows" valgrind $LUAVMS fuzz fuzzdiff \
+  lua5.1 lua5.2 lua5.3 lua5.4 luajit noffi lovejs abi rock asan clang native luacheck threads globals |
   xargs -P "$TEST_JOBS" -L 1 sh tools/test/test.sh --stage "$tmp" >"$tmp/xargs.log" 2>&1 &
 xargs_pid=$!
 
@@ -249,5 +328,10 @@ for st in $ORDER; do
   [ "$f" -ne 0 ] && status=1
 done
 
+# the time of each stage, in the order above, and of the whole run
+for st in $ORDER; do cat "$tmp/$st.time" 2>/dev/null; done >"$BR/test-times.txt"
+cpu=$(sed -n 's/^[^:]*: \([0-9]*\) s cpu.*/\1/p' "$BR/test-times.txt" | awk '{ s += $1 } END { print s + 0 }')
+wall=$(( $(date +%s) - run_start ))
+echo "time:            $((wall / 60)) min $((wall % 60)) s wall, builds included; the stages $((cpu / 60)) min $((cpu % 60)) s of CPU ($BR/test-times.txt: each stage)"
 echo "kinetic: $passed passed, $failed failed"
 exit $status

@@ -5,26 +5,43 @@
 --   <label> TAB <kind> TAB <value>
 --
 -- label names the call (and which of its results, for several); kind is
--- the value's Lua type (a table: its key count, then a line per key; a
--- userdata: its tostring), none (no results) or error (the value is the
--- message).  A number is written with %.17g (LuaJIT's own formatter, not
+-- the value's Lua type (a table: its key count, then a line per key),
+-- object (a kinetic object: its tostring), none (no results) or error (the
+-- value is the message).  A number is written with %.17g (LuaJIT's own formatter, not
 -- the C runtime's), so two files are equal line for line exactly when every
 -- double is bit for bit the same (a NaN's payload aside).  Run by
 -- tools/test/test-windows.sh on the Linux LuaJIT and on the Windows luajit.exe
 -- under wine, with the FFI fast path on and with KINETIC_FFI=0; that script
--- compares the files (tools/test/windows_compare.lua).
+-- compares the files (tools/test/windows_compare.lua).  tools/test/lovejs_check.lua
+-- runs it too, on the Lua backend, against the C backend's output.
 --
 -- It exits non-zero when a public function or method (a field of the module
 -- or of a kinetic.* class's method table whose name does not start with an
 -- underscore, and the metamethods) was not called: a new one must be added
 -- here.  Nothing printed depends on addresses, time or the machine, except
 -- g:_simd()'s name of the SIMD path, the same for both runs on one CPU.
-local out_path = assert(arg and arg[1], "usage: luajit tools/test/windows_check.lua OUT")
+--
+-- It runs on either backend, and without io, os and debug (the love.js-like
+-- run of tools/test/lovejs_check.lua): called as a function,
+-- loadfile("tools/test/windows_check.lua")(write), it hands the whole text
+-- to write(text) instead of writing a file.  An object of either backend
+-- (a userdata, or a table whose getmetatable is "kinetic") is written as
+-- kind `object`, its tostring without addresses; the coverage check needs
+-- the C backend's registry, so it runs only where debug and the C
+-- backend are there.
+local out = ...
+if type(out) ~= "function" then
+  out = assert(out or (arg and arg[1]), "usage: luajit tools/test/windows_check.lua OUT")
+end
 
 local kinetic = require("kinetic")
-local ffi_wanted = os.getenv("KINETIC_FFI") ~= "0"
-assert(kinetic._ffi == ffi_wanted, ("kinetic._ffi is %s, expected %s (jit: %s)"):format(
-  tostring(kinetic._ffi), tostring(ffi_wanted), tostring(jit and jit.status())))
+if kinetic._backend == "lua" then
+  assert(kinetic._ffi == false, "the Lua backend's kinetic._ffi is " .. tostring(kinetic._ffi))
+else
+  local ffi_wanted = type(jit) == "table" and os.getenv("KINETIC_FFI") ~= "0"
+  assert(kinetic._ffi == ffi_wanted, ("kinetic._ffi is %s, expected %s (jit: %s)"):format(
+    tostring(kinetic._ffi), tostring(ffi_wanted), tostring(jit and jit.status())))
+end
 
 local lines = {}
 local function put(label, kind, value)
@@ -35,7 +52,9 @@ end
 -- control characters escaped, object addresses left out
 local function emit(label, v)
   local t = type(v)
-  if t == "number" then
+  if t == "userdata" or (t == "table" and getmetatable(v) == "kinetic") then
+    put(label, "object", (tostring(v):gsub(":? ?0x%x+", "")))
+  elseif t == "number" then
     put(label, "number", ("%.17g"):format(v))
   elseif t == "string" then
     put(label, "string", (v:gsub("[%c\\]", function(c) return ("\\%03d"):format(c:byte()) end)))
@@ -50,8 +69,6 @@ local function emit(label, v)
     end)
     put(label, "table", tostring(#keys))
     for _, k in ipairs(keys) do emit(label .. "." .. tostring(k), v[k]) end
-  elseif t == "userdata" then
-    put(label, "userdata", (tostring(v):gsub(":? ?0x%x+", "")))
   else
     put(label, t, "")
   end
@@ -60,20 +77,21 @@ end
 -- emit every result of f(...), or the error it raises
 local function emit_call(label, f, ...)
   local r = { pcall(f, ...) }
-  local n = table.maxn(r)
+  local n = 1
+  for k in pairs(r) do if k > n then n = k end end
   if not r[1] then
     put(label, "error", (tostring(r[2]):gsub("[%c\\]", function(c) return ("\\%03d"):format(c:byte()) end)))
     return nil
   end
   if n == 1 then put(label, "none", "") end
   for i = 2, n do emit(n > 2 and (label .. "#" .. (i - 1)) or label, r[i]) end
-  return unpack(r, 2, n)
+  return (unpack or table.unpack)(r, 2, n)
 end
 
 -- Coverage: what has been called, by "kinetic.name" and "Class:method".
 local called = {}
 local function class_of(obj)
-  local mt = debug.getmetatable(obj)     -- getmetatable gives __metatable
+  local mt = debug and debug.getmetatable(obj)     -- getmetatable gives __metatable
   return mt and mt.__name and mt.__name:match("^kinetic%.(.*)$") or "?"
 end
 -- K(label, "name", ...): kinetic.name(...)
@@ -271,7 +289,7 @@ for _, fam in ipairs(families) do
     -- interrupt: new target, position and velocity mid-flight, then more frames
     M(label .. ":at(0.1) before", s, "at", 0.1)
     local n = select("#", s:position())
-    local function vals(a) local t = {} for i = 1, n do t[i] = a + i / 8 end return unpack(t) end
+    local function vals(a) local t = {} for i = 1, n do t[i] = a + i / 8 end return (unpack or table.unpack)(t) end
     M(label .. ":set_target", s, "set_target", vals(2))
     for f = 1, 6 do M(label .. ":update after set_target#" .. f, s, "update", 1 / 60) end
     M(label .. ":set_position", s, "set_position", vals(-1))
@@ -728,7 +746,8 @@ for name, v in pairs(kinetic) do
   end
 end
 local metamethods = { __call = true, __tostring = true, __eq = true, __len = true, __newindex = true }
-for key, mt in pairs(debug.getregistry()) do
+local registry = debug and kinetic._backend ~= "lua" and debug.getregistry() or {}
+for key, mt in pairs(registry) do
   if type(key) == "string" and key:match("^kinetic%.%u") and type(mt) == "table" then
     local class = key:match("^kinetic%.(.*)$")
     local index = rawget(mt, "__index")
@@ -757,11 +776,17 @@ for key, mt in pairs(debug.getregistry()) do
   end
 end
 
-local fh = assert(io.open(out_path, "wb"))
-fh:write(table.concat(lines, "\n"), "\n")
-fh:close()
+if type(out) == "function" then
+  out(table.concat(lines, "\n") .. "\n")
+else
+  local fh = assert(io.open(out, "wb"))
+  fh:write(table.concat(lines, "\n"), "\n")
+  fh:close()
+end
 if #missing > 0 then
   table.sort(missing)
-  io.stderr:write("tools/test/windows_check.lua calls no ", table.concat(missing, ", "), ": add them there\n")
+  local msg = "tools/test/windows_check.lua calls no " .. table.concat(missing, ", ") .. ": add them there"
+  if type(out) == "function" then error(msg, 0) end
+  io.stderr:write(msg, "\n")
   os.exit(1)
 end

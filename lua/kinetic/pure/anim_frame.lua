@@ -61,12 +61,14 @@ end
 -- many tweens then touches far less memory): its `started` is its slot s
 -- (a number > 0) in A's fast records:
 --   FN[s] the node, FCL[s] its clock -- kept there, not in the node, from
---   run's first move of it on --, FSC[s] its scale, FFS[s] its frame_start, FDL[s],
---   FDU[s], FTO[s] its delay, duration and total, FEA[s] its easing
---   (false: outQuad), FNC[s] its channels,
+--   run's first move of it on --, FSC[s] its scale, FFS[s] its
+--   frame_start, FDL[s], FDU[s], FTO[s] its delay, duration and total,
+--   FEA[s] its easing (false: outQuad), FNC[s] its channels,
 -- and for channel j of it, at c = (s - 1) * FAST_CHANS + j: CO[c] its
--- object (false once released; the arrays have no holes), CK[c] its field, CF[c] and CT[c] its from
--- and to.  What changes those later keeps the copies (a:time_scale,
+-- object (false once released: the arrays keep no holes, which would make
+-- them hash tables), CK[c] its field, CF[c] and CT[c] its from and to,
+-- CD[c] to - from (false where that overflows).
+-- What changes those later keeps the copies (a:time_scale,
 -- a:ease, run's frame_start reset, chan_release); whatever reads the
 -- node's clock first brings it back (flush: a handle's methods, a spring
 -- inheriting the tween's velocity), and whatever else acts on the node
@@ -80,7 +82,7 @@ local FAST_SPRING, FAST_CHANS = -1, an.FAST_CHANS
 function M.fast_init(A)
   A.FN, A.FCL, A.FSC, A.FFS, A.FDL, A.FDU, A.FTO, A.FEA, A.FNC = {}, {}, {}, {}, {}, {}, {},
                                                                  {}, {}
-  A.CO, A.CK, A.CF, A.CT = {}, {}, {}, {}
+  A.CO, A.CK, A.CF, A.CT, A.CD = {}, {}, {}, {}, {}
   A.ffree, A.nffree, A.fslots = {}, 0, 0
 end
 
@@ -100,14 +102,18 @@ local function fast_tween(A, nd)
   A.FN[s], A.FCL[s], A.FSC[s], A.FFS[s] = nd, false, nd.scale, nd.frame_start
   A.FDL[s], A.FDU[s], A.FTO[s] = nd.delay, nd.duration, nd.total
   A.FEA[s], A.FNC[s] = nd.easing or false, nch
-  local CO, CK, CF, CT = A.CO, A.CK, A.CF, A.CT
+  local CO, CK, CF, CT, CD = A.CO, A.CK, A.CF, A.CT, A.CD
   local c = (s - 1) * FAST_CHANS
   for j = 1, FAST_CHANS do             -- (no holes: the arrays stay arrays)
     local ch = nd[j]
     if j <= nch then
-      CO[c + j], CK[c + j], CF[c + j], CT[c + j] = ch.object or false, ch.key, ch[2], ch[3]
+      local x1, x2 = ch[2], ch[3]
+      local d = x2 - x1                -- (lerp's difference: a constant of the channel)
+      if d == huge or d == -huge then d = false end
+      CO[c + j], CK[c + j], CF[c + j], CT[c + j], CD[c + j] = ch.object or false, ch.key, x1,
+                                                            x2, d
     else
-      CO[c + j], CK[c + j], CF[c + j], CT[c + j] = false, false, 0.0, 0.0
+      CO[c + j], CK[c + j], CF[c + j], CT[c + j], CD[c + j] = false, false, 0.0, 0.0, false
     end
   end
   nd.started = s
@@ -828,10 +834,10 @@ function M.run(A, dt, from, mode)
   local ascale, rslot = A.scale, A.rslot
   local FN, FCL, FSC, FDL, FDU, FTO, FEA, FNC = A.FN, A.FCL, A.FSC, A.FDL, A.FDU, A.FTO, A.FEA,
                                                 A.FNC
-  local CO, CK, CF, CT = A.CO, A.CK, A.CF, A.CT
-  local HUGE, NHUGE, MAXD, eval = huge, -huge, DBL_MAX, ease_eval
-  local i = from
-  while i <= A.nroots do               -- chained nodes join
+  local CO, CK, CF, CT, CD = A.CO, A.CK, A.CF, A.CT, A.CD
+  local MAXD, eval = DBL_MAX, ease_eval
+  local i, n = from, A.nroots
+  while i <= n do                      -- (n grows where chained nodes join)
     local nd = roots[i]
     local s = rslot[i]
     if not s or FN[s] ~= nd then       -- the hint is wrong: ask the node
@@ -845,6 +851,7 @@ function M.run(A, dt, from, mode)
       if nd.state == LIVE and not nd.paused then
         A.loop_i = i
         advance_root(A, nd, dt)
+        n = A.nroots
       end
     elseif s > 0 then                  -- a fast tween (LIVE, not paused), slot s
       A.loop_i = i
@@ -867,20 +874,22 @@ function M.run(A, dt, from, mode)
         for j = c + 1, c + FNC[s] do
           local obj = CO[j]
           if obj then                    -- (false: released)
-            local x2 = CT[j]
-            if f ~= 1.0 then
-              local x1 = CF[j]
-              local d = x2 - x1
-              if d == HUGE or d == NHUGE then x2 = x1 * (1.0 - f) + x2 * f
-              else x2 = x1 + f * d end
+            local x
+            if f == 1.0 then
+              x = CT[j]
+            else
+              local d = CD[j]
+              if d then x = CF[j] + f * d
+              else x = CF[j] * (1.0 - f) + CT[j] * f end
             end
-            obj[CK[j]] = x2
+            obj[CK[j]] = x
           end
         end
         FCL[s] = t1
       else
         slow(A, nd)                    -- (past its first pass: the general path)
         advance_root(A, nd, dt)
+        n = A.nroots
       end
     else                               -- a fast spring (LIVE, not paused)
       A.loop_i = i
@@ -920,9 +929,13 @@ function M.run(A, dt, from, mode)
           end
         end
         nd.clock = t1
-        if not moving then complete_root(A, nd, dt) end
+        if not moving then
+          complete_root(A, nd, dt)
+          n = A.nroots
+        end
       else
         advance_root(A, nd, dt)
+        n = A.nroots
       end
     end
     i = i + 1
