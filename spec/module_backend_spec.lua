@@ -5,6 +5,7 @@ local kinetic = require("kinetic")
 
 -- require("kinetic") afresh with the environment `env` (a table standing in
 -- for os.getenv; false: unset) and package.cpath `cpath` (nil: as it is).
+-- luacheck: push ignore 122 (os.getenv stands in for the environment)
 local function load_with(env, cpath)
   local getenv, saved_cpath = os.getenv, package.cpath
   local saved_kinetic, saved_core = package.loaded["kinetic"], package.loaded["kinetic.core"]
@@ -19,6 +20,7 @@ local function load_with(env, cpath)
   package.loaded["kinetic"], package.loaded["kinetic.core"] = saved_kinetic, saved_core
   return ok, result
 end
+-- luacheck: pop
 
 -- The names every backend's module holds (kinetic.core's internals for the
 -- FFI path, _ffi_abi, are the C core's own; _ffi_reason is absent while the

@@ -5,6 +5,7 @@
 -- motion).  With cd > 0 the motion stops for good when v reaches 0 (at
 -- stop_time); afterwards x = final position, v = 0.  A friction motion is
 -- a table with the fields of C's kn_friction.
+-- luacheck: ignore 581 (NaN: C's !(x > y) is not x <= y)
 local K = require("kinetic.pure.kmath")
 
 local log, abs, huge = math.log, math.abs, math.huge

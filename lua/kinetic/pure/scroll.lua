@@ -14,6 +14,7 @@
 --   T = 0.35 D (|v0| / v_ref)^(1 / (D - 1)),  v_ref = friction c / 0.35,
 --   d = v0 T / D,  c = 9.80665 * 39.37 * 160 * 0.84.
 -- Both are tables with the fields of C's kn_bouncing and kn_clamping.
+-- luacheck: ignore 581 (NaN: C's !(x > y) is not x <= y)
 local K = require("kinetic.pure.kmath")
 local friction = require("kinetic.pure.friction")
 local spring = require("kinetic.pure.spring")

@@ -19,6 +19,7 @@
 -- same text.  Argument numbers are those of a call `obj:m(x)` for methods
 -- (x is #1; a bad self is reported as "calling 'm' on bad self") and of
 -- `f(x)` for module functions.
+-- luacheck: ignore 581 (NaN: C's !(x > y) is not x <= y)
 local names = require("kinetic.pure.names")
 
 local type, error, pairs, format = type, error, pairs, string.format

@@ -11,6 +11,7 @@
 --
 -- Cross-part: M.read_fling(t, arg, fname, kind, x0, v0) for anim:fling
 -- (lk_motion_read_fling).
+-- luacheck: ignore 581 (NaN: C's !(x > y) is not x <= y)
 local util = require("kinetic.pure.util")
 local friction = require("kinetic.pure.friction")
 local gravity = require("kinetic.pure.gravity")
