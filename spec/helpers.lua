@@ -75,14 +75,14 @@ end
 
 -- lcg(seed): a generator of numbers in [0, 1), the 31-bit LCG
 -- s = (s * 1103515245 + 12345) mod 2^31, not math.random: the same cases
--- on every run.  Its products exceed 2^53: on Lua 5.3 and 5.4 an integer
--- seed keeps them exact (integer arithmetic), on 5.1, 5.2 and LuaJIT they
--- are rounded doubles, so the two groups of VMs see different sequences
--- (each the same on every run).
+-- on every run and every VM.  The product is taken in two halves of the
+-- multiplier (1103515245 = 16838 * 2^16 + 20077), each below 2^47, so every
+-- step is exact in doubles as in integers: no VM rounds it (LuaJIT's ARM64
+-- code may fuse a*b + c, which would round a product above 2^53 otherwise).
 function M.lcg(seed)
   local s = seed
   return function()
-    s = (s * 1103515245 + 12345) % 2147483648
+    s = (s * 20077 + (s * 16838 % 32768) * 65536 + 12345) % 2147483648
     return s / 2147483648
   end
 end

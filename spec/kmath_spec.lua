@@ -13,8 +13,8 @@ local K = require("kinetic.pure.kmath")
 local F = dofile("spec/fixtures/kmath.lua")
 
 local HUGE = math.huge
-local NZ = 0.0
-NZ = -NZ                         -- -0.0 computed: Lua 5.1 folds a -0.0 literal into 0
+local NZ = -1 / HUGE             -- -0.0 computed: Lua 5.1 folds a -0.0 literal into 0,
+                                 -- and LuaJIT's dual-number ARM64 keeps -(0.0) an integer 0
 local NAN = HUGE - HUGE
 local SPECIAL = { ["-0"] = NZ, nan = NAN, inf = HUGE, ["-inf"] = -HUGE }
 local function v(c)

@@ -5,9 +5,11 @@ local kinetic = require("kinetic")
 
 -- require("kinetic") afresh with the environment `env` (a table standing in
 -- for os.getenv; false: unset) and package.cpath `cpath` (nil: as it is).
+-- With cpath "" the C core is nowhere: package.loadlib is hidden too, so a
+-- core.so beside init.lua (`make nvim` puts one there) is not found either.
 -- luacheck: push ignore 122 (os.getenv stands in for the environment)
 local function load_with(env, cpath)
-  local getenv, saved_cpath = os.getenv, package.cpath
+  local getenv, saved_cpath, loadlib = os.getenv, package.cpath, package.loadlib
   local saved_kinetic, saved_core = package.loaded["kinetic"], package.loaded["kinetic.core"]
   os.getenv = function(name)
     if env[name] ~= nil then return env[name] or nil end
@@ -15,8 +17,9 @@ local function load_with(env, cpath)
   end
   package.loaded["kinetic"], package.loaded["kinetic.core"] = nil, nil
   package.cpath = cpath or saved_cpath
+  if cpath == "" then package.loadlib = nil end
   local ok, result = pcall(require, "kinetic")
-  os.getenv, package.cpath = getenv, saved_cpath
+  os.getenv, package.cpath, package.loadlib = getenv, saved_cpath, loadlib
   package.loaded["kinetic"], package.loaded["kinetic.core"] = saved_kinetic, saved_core
   return ok, result
 end

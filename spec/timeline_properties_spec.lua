@@ -30,7 +30,7 @@ describe("property: timelines", function()
     local afters = { "stop", "restart", "reverse" }
     local easings = { "linear", "ease", "outBack", "steps(3, jump-both)", "inOutElastic", "cubic-bezier(0.3, -0.5, 0.6, 1.6)" }
     local names = { "x", "y", "alpha", "scale", "angle", "w" }
-    local function random_def(log, tag)
+    local function random_def()
       local shape = math.floor(r() * 3)            -- number, vector, named
       local n = 1 + math.floor(r() * 6)
       local function state()
@@ -44,26 +44,28 @@ describe("property: timelines", function()
       for i = 1, 1 + math.floor(r() * 5) do
         def[i] = { to = state(), duration = 0.02 + r() * 0.4, easing = easings[1 + math.floor(r() * #easings)] }
       end
-      if r() < 0.25 then
-        def.on_keyframe = function(_, k) log[#log + 1] = tag .. "k" .. k end
-        def.on_complete = function() log[#log + 1] = tag .. "c" end
+      return def, r() < 0.25
+    end
+    -- the definition, with callbacks that log to `log` when `calls`
+    local function with_log(def, calls, log, tag)
+      local d = {}
+      for k, x in pairs(def) do d[k] = x end
+      if calls then
+        d.on_keyframe = function(_, k) log[#log + 1] = tag .. "k" .. k end
+        d.on_complete = function() log[#log + 1] = tag .. "c" end
       end
-      return def
+      return d
     end
     local quiet, events = 0, 0          -- lists without callbacks (LuaJIT: the FFI loop); events seen
     for _ = 1, 60 do
       local log_a, log_b, list, twins, tables = {}, {}, {}, {}, {}
       local with_callbacks = false
       for i = 1, 1 + math.floor(r() * 12) do
-        -- the same random definition twice (the generator replayed)
-        local mark = r()
-        local save = r
-        r = lcg(math.floor(mark * 2147483648)); list[i] = kinetic.timeline(random_def(log_a, i))
-        r = lcg(math.floor(mark * 2147483648))
-        local def = random_def(log_b, i)
-        twins[i], tables[i] = kinetic.timeline(def), type(def.from) == "table"
-        with_callbacks = with_callbacks or def.on_keyframe ~= nil
-        r = save
+        -- one random definition (its numbers drawn once), twice
+        local def, calls = random_def()
+        list[i] = kinetic.timeline(with_log(def, calls, log_a, i))
+        twins[i], tables[i] = kinetic.timeline(with_log(def, calls, log_b, i)), type(def.from) == "table"
+        with_callbacks = with_callbacks or calls
       end
       local out, outs = {}, {}
       for _ = 1, 80 do

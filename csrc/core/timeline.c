@@ -237,6 +237,17 @@ void kn_timeline_events(const kn_timeline *tl, kn_tl_cursor *cur, double t0,
     if (pass < 0.0) pass = 0.0;
     if (pass > last) pass = last;
   }
+  /* at most the last KN_TL_EVENT_PASSES passes before t1 report their
+     events: one move of the clock stays bounded work however short a pass
+     is (their iteration counts stay exact) */
+  if (t1 > tl->delay) {
+    double end = floor((t1 - tl->delay) / tl->duration);
+    if (end > last) end = last;
+    if (end - pass > KN_TL_EVENT_PASSES) {
+      cur->pass = end - KN_TL_EVENT_PASSES;
+      return;                            /* t0 is before that pass: k = 0 */
+    }
+  }
   cur->pass = pass;
   if ((mask & KN_EV_KEYFRAME) && t0 > tl->delay)
     cur->k = first_keyframe(tl, pass, t0);

@@ -122,7 +122,12 @@ double kn_timeline_seek(kn_timeline *tl, double t);
 int kn_timeline_done(const kn_timeline *tl);
 
 /* Events crossed in (t0, t1], in time order.  At one instant: keyframe,
-   then iteration, then complete.  `mask` selects the kinds wanted. */
+   then iteration, then complete.  `mask` selects the kinds wanted.  Only
+   the events of the last KN_TL_EVENT_PASSES passes that end before t1 (and
+   of the pass holding t1) are reported: the events of earlier passes in
+   (t0, t1] are dropped, so one move does bounded work however short a
+   pass is. */
+#define KN_TL_EVENT_PASSES 100000.0
 typedef struct kn_tl_cursor {
   double t0, t1;       /* the interval */
   double pass;         /* current 0-based pass */

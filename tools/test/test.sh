@@ -42,14 +42,14 @@
 #                      inputs
 #   fuzz-diff          tools/test/test-fuzz-diff.sh: fuzz/diff.lua, the
 #                      differential fuzzer of the two backends, on lua5.4 and
-#                      luajit, FUZZ_DIFF_RUNS scripts each (default 2000)
+#                      luajit, FUZZ_DIFF_RUNS scripts each (default 30000)
 #   arm64 ..           tools/test/test-arm64.sh under qemu-user: `make arm64`
 #                      (the arm64 Lua 5.4 and LuaJIT, core.so cross-built),
 #                      then the suite on arm64 Lua 5.4 and LuaJIT (FFI on)
 #                      with the C core, each with tools/test/ulp_compare.lua
 #                      (C core against the Lua backend, the largest
-#                      difference reported), and on arm64 Lua 5.4 on the Lua
-#                      backend
+#                      difference reported), and fuzz/diff.lua on both arm64
+#                      VMs (LuaJIT's interpreter: its dual numbers)
 #   windows            tools/test/test-windows.sh: core.dll (mingw-w64) under
 #                      wine
 #   hosts              tools/test/test-hosts.sh: a real Neovim and a real LÖVE

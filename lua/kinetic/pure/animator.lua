@@ -484,7 +484,7 @@ function M.stagger(n, from, index, total, e, perm, delays)
   local o
   local dmin, dmax = huge, -huge
   if from == ST_CENTER or from == ST_EDGES then o = n * 0.5 - 0.5
-  elseif from == ST_END then o = n * 1.0 - 0.5
+  elseif from == ST_END then o = n / 1 - 0.5
   elseif from == ST_INDEX then o = index - 1.0
   else o = -0.5 end
   for i = 0, n - 1 do

@@ -167,7 +167,7 @@ local function to_double(s, is_integer)
     local m, sign, digits = match(s, "^(.-[eE])([+-]?)0*(%d+)$")
     if m and #digits > 6 then s = m .. sign .. "999999" end
   end
-  return tonumber(s) * 1.0
+  return tonumber(s) / 1
 end
 M.to_double = to_double
 

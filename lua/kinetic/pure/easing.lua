@@ -136,7 +136,7 @@ local keyword_cp = {
 
 function M.init_keyword(e, keyword)
   local cp = keyword_cp[keyword + 1]
-  init_bezier(e, cp[1] * 1.0, cp[2] * 1.0, cp[3] * 1.0, cp[4] * 1.0)
+  init_bezier(e, cp[1] / 1, cp[2] / 1, cp[3] / 1, cp[4] / 1)
   e.keyword = keyword
   return e
 end
@@ -329,7 +329,7 @@ local function css(e)
     return "cubic-bezier(" .. css_fmtnum(b.x1) .. ", " .. css_fmtnum(b.y1) .. ", "
            .. css_fmtnum(b.x2) .. ", " .. css_fmtnum(b.y2) .. ")"
   elseif kind == E_STEPS then
-    return steps_text(e, "steps(" .. css_fmtnum(e.steps.n * 1.0))
+    return steps_text(e, "steps(" .. css_fmtnum(e.steps.n / 1))
   elseif kind == E_LINEARFN then
     return points_text(e, css_fmtnum)
   end

@@ -267,7 +267,7 @@ local function step_count(p, a, min)
     end
   end
   if x > INT_MAX - 1 then
-    return fail(p, "steps() count must be at most %d, got %s", INT_MAX - 1, fmtnum(x * 1.0))
+    return fail(p, "steps() count must be at most %d, got %s", INT_MAX - 1, fmtnum(x / 1))
   end
   return floor(x)
 end

@@ -17,8 +17,9 @@ local K = {}
 
 local mfloor, mceil, sqrt, mfmod, fabs = math.floor, math.ceil, math.sqrt, math.fmod, math.abs
 local HUGE = math.huge
-local NEGZERO = 0.0
-NEGZERO = -NEGZERO                      -- computed: no literal -0.0 to fold
+local NEGZERO = -1 / HUGE               -- computed: 5.1 folds a -0.0 literal
+                                        -- into 0, and negating an integer 0
+                                        -- (LuaJIT's dual-number ARM64) gives 0
 
 -- P2[i] = 2^i for i = -1074 .. 1023, made by exact doublings and halvings.
 local P2 = {}
@@ -42,21 +43,23 @@ local function isfinite(x) return x - x == 0 end
 -- Lua cannot read a NaN's sign; the core never asks for it).
 local function signbit(x) return x < 0 or (x == 0 and 1 / x < 0) end
 
+-- x / 1 first: a float on every VM (an integer 0 of LuaJIT's dual-number
+-- ARM64 negates to 0, a float 0 to -0.0)
 local function copysign(x, y)
-  if signbit(x) ~= signbit(y) then return -x end
-  return x * 1.0
+  if signbit(x) ~= signbit(y) then return -(x / 1) end
+  return x / 1
 end
 
 -- floor/ceil/trunc as floats, with C's sign of zero.
 local function floor(x)
   local r = mfloor(x)
-  if r == x then return x * 1.0 end     -- integral, +-0, +-inf
+  if r == x then return x / 1 end     -- integral, +-0, +-inf
   return r + 0.0                        -- NaN stays NaN
 end
 
 local function ceil(x)
   local r = mceil(x)
-  if r == x then return x * 1.0 end
+  if r == x then return x / 1 end
   if r == 0 then return NEGZERO end     -- x in (-1, 0)
   return r + 0.0
 end
@@ -68,9 +71,9 @@ end
 
 -- round: half away from zero (C round).
 local function round(x)
-  if x ~= x or x == 0 then return x * 1.0 end
+  if x ~= x or x == 0 then return x / 1 end
   local a = x < 0 and -x or x
-  if a >= 4503599627370496.0 then return x * 1.0 end      -- 2^52: integral
+  if a >= 4503599627370496.0 then return x / 1 end      -- 2^52: integral
   local r = mfloor(a) + 0.0
   if a - r >= 0.5 then r = r + 1.0 end
   if x < 0 then return -r end
@@ -79,15 +82,15 @@ end
 
 -- nearbyint: ties to even (the default rounding mode), via 2^52.
 local function nearbyint(x)
-  if x ~= x or x == 0 then return x * 1.0 end
+  if x ~= x or x == 0 then return x / 1 end
   local a = x < 0 and -x or x
-  if a >= 4503599627370496.0 then return x * 1.0 end
+  if a >= 4503599627370496.0 then return x / 1 end
   local r = (a + 4503599627370496.0) - 4503599627370496.0
   if x < 0 then return -r end
   return r
 end
 
-local function fmod(a, b) return mfmod(a * 1.0, b * 1.0) end
+local function fmod(a, b) return mfmod(a / 1, b / 1) end
 
 -- fmin/fmax as kn_fmin/kn_fmax (glibc's order): the first argument when the
 -- two compare equal (so fmin(+0, -0) is +0), the other one beside a NaN.
@@ -109,7 +112,7 @@ end
 -- subnormals and huge exponents included.
 local STEPS = { 512, 256, 128, 64, 32, 16, 8, 4, 2, 1 }
 local function frexp_pure(x)
-  if x ~= x or x == 0 or x - x ~= 0 then return x * 1.0, 0 end
+  if x ~= x or x == 0 or x - x ~= 0 then return x / 1, 0 end
   local a = fabs(x)
   local e = 0
   if a >= 2.0 then                      -- scale down into [1, 2)
@@ -131,7 +134,7 @@ end
 
 -- musl's scalbn: at most one rounding, in the last multiplication.
 local function ldexp_pure(x, n)
-  local y = x * 1.0
+  local y = x / 1
   if n > 1023 then
     y = y * P2[1023]; n = n - 1023
     if n > 1023 then
@@ -154,7 +157,7 @@ K._frexp_pure, K._ldexp_pure = frexp_pure, ldexp_pure
 
 local function nextafter(x, y)
   if x ~= x or y ~= y then return x + y end
-  if x == y then return y * 1.0 end
+  if x == y then return y / 1 end
   if x == 0 then
     if y > 0 then return P2[-1074] end
     return -P2[-1074]
@@ -247,7 +250,7 @@ do
   else
     pow = function(x, y)
       if y == 2 then return x * x end
-      return (x * 1.0) ^ (y * 1.0)
+      return (x / 1) ^ (y / 1)
     end
   end
 end
@@ -297,7 +300,7 @@ local function expm1(x)
     x = hi - lo
     c = (hi - x) - lo
   elseif y < 5.551115123125783e-17 then     -- |x| < 2^-54
-    return x * 1.0
+    return x / 1
   else
     k = 0
   end
@@ -350,7 +353,7 @@ local function log1p(x)
     end
     local ax = x < 0 and -x or x
     if ax < 1.862645149230957e-09 then      -- 2^-29
-      if ax < 5.551115123125783e-17 then return x * 1.0 end
+      if ax < 5.551115123125783e-17 then return x / 1 end
       return x - x * x * 0.5
     end
     if x > 0 or ax < 0.2928934097290039 then k = 0; f = x end  -- 1 - sqrt(2)/2
@@ -404,7 +407,7 @@ end
 local CBRT2 = { [0] = 1.0, 1.2599210498948732, 1.5874010519681996 }
 
 local function cbrt(x)
-  if x ~= x or x == 0 or x - x ~= 0 then return x * 1.0 end
+  if x ~= x or x == 0 or x - x ~= 0 then return x / 1 end
   local a = x < 0 and -x or x
   local m, e = frexp(a)
   local q = mfloor(e / 3)
@@ -430,8 +433,8 @@ local function hypot(x, y)
   if a == HUGE or b == HUGE then return HUGE end
   if a ~= a or b ~= b then return a + b end
   if a < b then a, b = b, a end
-  if b == 0 then return a * 1.0 end
-  if a > b * 1073741824.0 then return a * 1.0 end   -- 2^30: (b/a)^2 < 2^-60
+  if b == 0 then return a / 1 end
+  if a > b * 1073741824.0 then return a / 1 end   -- 2^30: (b/a)^2 < 2^-60
   local scale = 1.0
   if a > P2[500] then
     a = a * P2[-600]; b = b * P2[-600]; scale = P2[600]
@@ -546,7 +549,7 @@ local function atanh(x)
   local a = x < 0 and -x or x
   if a > 1.0 then return (x - x) / (x - x) end
   if a == 1.0 then return x / 0.0 end
-  if a < 3.725290298461914e-09 then return x * 1.0 end   -- 2^-28
+  if a < 3.725290298461914e-09 then return x / 1 end   -- 2^-28
   local t
   if a < 0.3333333333333333 then
     local z = a * a

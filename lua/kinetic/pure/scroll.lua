@@ -149,7 +149,7 @@ function scroll.clamping_at(c, t)
   -- 1 - u^D as -expm1(D ln u): no cancellation while t/T is small
   local x
   if u > 0.0 then x = c.x0 + c.distance * -expm1(D * log(u))
-  else x = c.x0 + c.distance * 1.0 end
+  else x = c.x0 + c.distance / 1 end
   return x, c.v0 * pow(u, D - 1.0)
 end
 

@@ -215,14 +215,14 @@ local FIT_MAX = 10000
 function M.curve_fit(c, max_error, pts, cap)
   local d = 2
   local a, n = 0.0, 0
-  while d < 12 and 0.5 * pow(10.0, -(d - 2) * 1.0) > max_error do d = d + 1 end
-  local steps = pow(10.0, d * 1.0)
+  while d < 12 and 0.5 * pow(10.0, -(d - 2) / 1) > max_error do d = d + 1 end
+  local steps = pow(10.0, d / 1)
   local half = 0.5 / steps
   -- the roundings of E, the chord and linear()'s evaluation: a few ulps of
   -- the curve's size
   local tol = max_error - half - (1e-12 + 16.0 * DBL_EPSILON * curve_size(c))
   if not (tol > 0.0) then return 0 end
-  local scale = pow(10.0, (d - 2) * 1.0)
+  local scale = pow(10.0, (d - 2) / 1)
   while true do
     if cap == nil or n < cap then
       pts[2 * n + 1] = a / scale                                     -- percent

@@ -26,7 +26,7 @@ end
 -- float; only -0.0 would lose its sign, which no caller here sees), and
 -- no call; an infinite x (n p past the doubles) is its own floor.
 function M.eval(s, p, before_flag)
-  local n = s.n * 1.0
+  local n = s.n / 1
   local pn = n * p
   local pos = s.position
   local x = pn + ((pos == JUMP_START or pos == START or pos == JUMP_BOTH) and 1.0 or 0.0)

@@ -41,6 +41,7 @@ timeline.AFTER_STOP, timeline.AFTER_RESTART, timeline.AFTER_REVERSE = STOP, REST
 timeline.UNIT_DEGREES, timeline.UNIT_RADIANS = 0, 1
 -- enum kn_tl_event_kind (a mask of them selects kinds)
 local EV_KEYFRAME, EV_ITERATION, EV_COMPLETE = 1, 2, 4
+local EVENT_PASSES = 100000.0             -- KN_TL_EVENT_PASSES
 timeline.EV_KEYFRAME, timeline.EV_ITERATION, timeline.EV_COMPLETE =
   EV_KEYFRAME, EV_ITERATION, EV_COMPLETE
 
@@ -351,6 +352,7 @@ end
 -- A cursor over the events crossed in (t0, t1], in time order (a table:
 -- t0, t1, pass, k, mask, finished).  At one instant: keyframe, then
 -- iteration, then complete.  `mask` selects the kinds wanted.
+timeline.EVENT_PASSES = EVENT_PASSES
 function timeline.new_cursor()
   return { t0 = 0.0, t1 = 0.0, pass = 0.0, k = 0, mask = 0, finished = true }
 end
@@ -367,6 +369,16 @@ function timeline.events(tl, cur, t0, t1, mask)
     pass = floor((t0 - tl.delay) / tl.duration) - 1.0
     if pass < 0.0 then pass = 0.0 end
     if pass > last then pass = last end
+  end
+  -- at most the last EVENT_PASSES passes before t1 report their events:
+  -- one move of the clock stays bounded work however short a pass is
+  if t1 > tl.delay then
+    local stop = floor((t1 - tl.delay) / tl.duration)
+    if stop > last then stop = last end
+    if stop - pass > EVENT_PASSES then
+      cur.pass = stop - EVENT_PASSES
+      return                               -- t0 is before that pass: k = 0
+    end
   end
   cur.pass = pass
   if mask % 2 == 1 and t0 > tl.delay then
@@ -414,7 +426,7 @@ function timeline.next_event(tl, cur)
           if is_last and te > tl.total then te = tl.total end
           if te > cur.t0 then
             if te > cur.t1 then break end
-            return EV_KEYFRAME, idx * 1.0, te
+            return EV_KEYFRAME, idx / 1, te
           end
         end
       end

@@ -137,17 +137,25 @@ util.numstr = names.num
 
 -- ---- numbers ------------------------------------------------------------------
 
--- A number as C reads it (lua_tonumber into a double): a float on 5.3+.
--- x * 1.0 keeps -0.0 (x + 0.0 would not).
+-- A number as C reads it (lua_tonumber into a double): a float on 5.3+
+-- and on LuaJIT's dual-number builds (ARM64), whose integer 0 would
+-- negate to 0, not -0.0.  x / 1 is a float on every VM and keeps -0.0
+-- (x * 1.0 is an integer on those LuaJIT builds; x + 0.0 loses -0.0).
 function util.checkfinite(v, arg, fname)
   if type(v) ~= "number" then typeerror(arg, fname, "number", v) end
   if v - v ~= 0 then typeerror(arg, fname, "finite number", v) end
-  return v * 1.0
+  return v / 1
 end
 local checkfinite = util.checkfinite
 
+-- A default as a float (x / 1: see checkfinite), nil as nil.
+local function float_default(def)
+  if type(def) == "number" then return def / 1 end
+  return def
+end
+
 function util.optfinite(v, arg, fname, def)
-  if v == nil then return def end
+  if v == nil then return float_default(def) end
   return checkfinite(v, arg, fname)
 end
 
@@ -181,19 +189,19 @@ function util.fieldnum(t, key, arg, fname)
   if v - v ~= 0 then
     fielderror(arg, fname, key, "finite number expected, got " .. typename(v))
   end
-  return v * 1.0
+  return v / 1
 end
 local fieldnum = util.fieldnum
 
 function util.optfieldnum(t, key, arg, fname, def)
   local x = fieldnum(t, key, arg, fname)
-  if x == nil then return def end
+  if x == nil then return float_default(def) end
   return x
 end
 
 function util.optfieldnonneg(t, key, arg, fname, def)
   local x = fieldnum(t, key, arg, fname)
-  if x == nil then return def end
+  if x == nil then return float_default(def) end
   if not (x >= 0) then util.fieldrangeerror(arg, fname, key, "non-negative number", x) end
   return x
 end
@@ -227,9 +235,9 @@ end
 function util.state_fill(t, key, def, n, out)
   local v = t and t[key]
   if type(v) == "table" then
-    for i = 1, n do out[i] = v[i] * 1.0 end
+    for i = 1, n do out[i] = v[i] / 1 end
   else
-    local x = v == nil and def or v * 1.0
+    local x = v == nil and def or v / 1
     for i = 1, n do out[i] = x end
   end
   return out

@@ -38,7 +38,7 @@ local function array_color(t)
   for i = 1, n do
     local x = rawget(t, i)
     if type(x) ~= "number" or x - x ~= 0 then return nil end
-    x = x * 1.0
+    x = x / 1
     if i == 1 then v1 = x elseif i == 2 then v2 = x elseif i == 3 then v3 = x else v4 = x end
   end
   local c = { space = SRGB, c = { v1, v2, v3 }, none = 0,

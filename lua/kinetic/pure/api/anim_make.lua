@@ -96,7 +96,7 @@ local function relative_value(s)
   if (c1 ~= 43 and c1 ~= 45) or byte(s, 2) ~= 61 then return false, 0.0 end
   local x = tonumber(sub(s, 3))
   local ok = x ~= nil and byte(s, 3) ~= 32 and x - x == 0
-  x = ok and x * 1.0 or 0.0
+  x = ok and x / 1 or 0.0
   if c1 == 45 then x = -x end
   return ok, x
 end
@@ -156,7 +156,7 @@ local function check_values(vt, arg, tween, fname, stash)
       if sn >= 0 then
         if sn < STASH_MAX then
           sn = sn + 1
-          SK[sn], SV[sn] = k, v * 1.0
+          SK[sn], SV[sn] = k, v / 1
         else
           sn = -1
         end
@@ -209,7 +209,7 @@ local function add_channels(A, node, target, vt, frm, o)
       keyids[k] = true
       local c = chan_new(A, node, target, k, 0)
       if frm then c.frm = true end
-      c[1] = v * 1.0
+      c[1] = v / 1
     else
     if tv == "table" and kind[v] ~= nil then tv = "userdata" end
     local n = tv == "table" and rawlen(v) or 0
@@ -229,9 +229,9 @@ local function add_channels(A, node, target, vt, frm, o)
         c[1] = x
         c.rel = true
       elseif n == 0 then
-        c[1] = v * 1.0
+        c[1] = v / 1
       else
-        for i = 1, n do c[i] = rawget(v, i) * 1.0 end
+        for i = 1, n do c[i] = rawget(v, i) / 1 end
       end
     end
     end
@@ -290,7 +290,7 @@ local function read_after(o)
   if not maybe(o, "iterations") then return end
   v = t.iterations
   if type(v) == "number" then
-    local x = v * 1.0
+    local x = v / 1
     if not (x >= 1.0) then util.fieldrangeerror(arg, fname, "iterations", "number >= 1", x) end
     o.iterations = x
   elseif v ~= nil then
@@ -323,7 +323,7 @@ local function read_stagger(o, n)
       end
       o.sfrom = i
     elseif type(f) == "number" then
-      local x = f * 1.0
+      local x = f / 1
       local m = n > 0 and n or 1
       if not (x >= 1 and x <= m and x == floor(x)) then
         fielderror(arg, fname, "stagger", format("field 'from': index in [1, %d] expected, got %s",
@@ -479,7 +479,7 @@ local function read_opts(v, arg, fname, known, n)
       if type(x) ~= "number" then
         fielderror(arg, fname, "iterations", "number expected, got " .. typename(x))
       end
-      x = x * 1.0
+      x = x / 1
       if not (x >= 1.0) then util.fieldrangeerror(arg, fname, "iterations", "number >= 1", x) end
       o.iterations = x
     end
@@ -655,7 +655,7 @@ local function make_tween(A, target, targ, dur, darg, vt, varg, opts, oarg, frm,
     check_targets(target, targ, fname)
   end
   local duration
-  if type(dur) == "number" and dur >= 0 and dur - dur == 0 then duration = dur * 1.0
+  if type(dur) == "number" and dur >= 0 and dur - dur == 0 then duration = dur / 1
   else duration = util.checknonneg(dur, darg, fname) end
   local paths, colors, sn = check_values(vt, varg, true, fname, true)
   local o = read_opts(opts, oarg, fname, TWEEN_KNOWN, n)
@@ -695,13 +695,13 @@ local function make_spring_node(A, node, target, o, vt, mo, vel)
     local c = chans[j]
     local k = c.k
     if type(vel) == "number" then
-      for i = 1, k do c[k + i] = vel * 1.0 end
+      for i = 1, k do c[k + i] = vel / 1 end
     else
       local x = rawget(vel, c.key)       -- raw: no Lua code while building
       if type(x) == "number" then
-        for i = 1, k do c[k + i] = x * 1.0 end
+        for i = 1, k do c[k + i] = x / 1 end
       elseif ctype(x) == "table" and rawlen(x) == k then
-        for i = 1, k do c[k + i] = rawget(x, i) * 1.0 end
+        for i = 1, k do c[k + i] = rawget(x, i) / 1 end
       end
     end
   end
@@ -789,8 +789,8 @@ local function retarget_chan(A, c, v)
   if type(v) == "string" then rel, r = relative_value(v) end
   for i = 1, k do
     if rel then rt[i] = r
-    elseif type(v) == "number" then rt[i] = v * 1.0
-    else rt[i] = rawget(v, i) * 1.0 end
+    elseif type(v) == "number" then rt[i] = v / 1
+    else rt[i] = rawget(v, i) / 1 end
   end
   mk.retarget(A, c, rt, rel)
 end
@@ -901,8 +901,8 @@ function M.fling(self, target, field, velocity, opts)
     argerror(1, "fling", format("field '%s' holds %s, finite number expected", cstr(field),
                                 typename(x)))
   end
-  local motion = require("kinetic.pure.api.motion").read_fling(opts, 4, "fling", k, x * 1.0, v0)
-  local vals = { [field] = fling.final(motion) * 1.0 }
+  local motion = require("kinetic.pure.api.motion").read_fling(opts, 4, "fling", k, x / 1, v0)
+  local vals = { [field] = fling.final(motion) / 1 }
   local o = read_opts(opts, 4, "fling", FLING_KNOWN[k], 0)   -- the callbacks
   local node = new_node(A, TWEEN)
   mk.fling_node(A, node, motion)

@@ -253,7 +253,7 @@ local function parse_number(s)
   if #s == 0 then return false, 0.0 end
   local x = tonumber(s)
   if x == nil or x - x ~= 0 then return false, 0.0 end
-  return true, x * 1.0
+  return true, x / 1
 end
 
 -- An offset "", "+=n", "-=n", "+n", "-n" or "n" (after '<' or '>').
@@ -275,7 +275,7 @@ local function position(A, seq, v, arg, fname)
   local e = seq.duration
   if v == nil then return e end
   if type(v) == "number" then
-    local t = v * 1.0
+    local t = v / 1
     if not (t >= 0.0 and t - t == 0) then
       argerror(arg, fname, "position: non-negative number expected, got " .. util.numstr(t))
     end

@@ -157,7 +157,7 @@ local function take_numbers(A, c, v)
   end
   if n == 0 then
     if type(v) == "number" and v - v == 0 then
-      c[4] = v * 1.0
+      c[4] = v / 1
       return true
     end
     return false, "finite number expected, got " .. typename(v)
@@ -173,7 +173,7 @@ local function take_numbers(A, c, v)
     if type(x) ~= "number" or x - x ~= 0 then
       return false, format("item %d: finite number expected, got %s", i, typename(x))
     end
-    c[O + i] = x * 1.0
+    c[O + i] = x / 1
   end
   return true
 end
@@ -219,7 +219,6 @@ local function io_write(A, nd)
     end
   end
 end
-M.write = io_write
 
 -- The core's work under pcall with busy set: op (OP_*) with its
 -- arguments.  What the callee changed (busy, A.current) is put back;
@@ -400,7 +399,7 @@ local function update(self, dt)
   local A = states[self]
   if A == nil then util.typeerror(0, "update", "kinetic.Animator", self) end
   if type(dt) ~= "number" or dt < 0 or dt - dt ~= 0 then dt = checknonneg(dt, 1, "update") end
-  dt = dt * 1.0
+  dt = dt / 1
   if A.updating or A.busy then self_error("update", "update already running") end
   if not A.paused then
     A.updating = true

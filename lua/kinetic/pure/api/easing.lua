@@ -42,10 +42,6 @@ local M = {}
 
 local EASING, BEZIER = "kinetic.Easing", "kinetic.Bezier"
 
--- handle -> kn_easing, for both classes
-local all = setmetatable({}, { __mode = "k" })
-M.states = all
-
 -- ---- errors and checks ---------------------------------------------------------
 
 -- The type name of argument i of n given (v its value), "no value" past n.
@@ -63,7 +59,7 @@ end
 local function check_number(v, i, n, arg, fname)
   if type(v) ~= "number" then expected_error(arg, fname, "number", argtype(i, n, v)) end
   if v - v ~= 0 then expected_error(arg, fname, "finite number", typename(v)) end
-  return v * 1.0
+  return v / 1
 end
 
 local function opt_number(v, i, n, arg, fname, def)
@@ -85,11 +81,17 @@ local bezier_class = util.class(BEZIER, bezier_methods, meta)
 M.easing_class, M.bezier_class = easing_class, bezier_class
 local bezier_states = bezier_class.states
 
+-- handle -> kn_easing, for both classes (nil for any other value): the
+-- state each handle holds (util.class), looked up, never stored here.
+local all = setmetatable({}, { __index = function(_, h)
+  if type(h) ~= "table" then return nil end
+  return rawget(h, easing_class) or rawget(h, bezier_class)
+end })
+M.states = all
+
 -- A new handle for the easing e (lk_pusheasing; e is kept, not copied).
 local function pusheasing(e)
-  local h = (e.kind == E_BEZIER and bezier_class or easing_class).new(e)
-  all[h] = e
-  return h
+  return (e.kind == E_BEZIER and bezier_class or easing_class).new(e)
 end
 M.pusheasing = pusheasing
 
@@ -201,7 +203,7 @@ local function kinetic_linear(...)
       if v - v ~= 0 then
         argerror(1, "linear", format("stop %d: finite number expected, got %s", i, typename(v)))
       end
-      pts[2 * n + 1] = NAN; pts[2 * n + 2] = v * 1.0; n = n + 1
+      pts[2 * n + 1] = NAN; pts[2 * n + 2] = v / 1; n = n + 1
     elseif tv == "table" then
       local k = rawlen(v)
       if k < 2 or k > 3 then
@@ -215,7 +217,7 @@ local function kinetic_linear(...)
                                        typename(x)))
         end
       end
-      local out = rawget(v, 1) * 1.0
+      local out = rawget(v, 1) / 1
       for j = 2, k do   -- inputs are fractions; stored in percent
         pts[2 * n + 1] = rawget(v, j) * 100.0; pts[2 * n + 2] = out; n = n + 1
       end
@@ -251,7 +253,7 @@ local function kinetic_step_times(...)
     expected_error(1, "step_times", "easing or easing spec string", argtype(1, cnt, ez))
   end
   if type(count) ~= "number" then expected_error(2, "step_times", "number", argtype(2, cnt, count)) end
-  local n = count * 1.0
+  local n = count / 1
   local ok, why = step_times.count(n)
   if not ok then argerror(2, "step_times", why) end
   local D = opt_number(dur, 3, cnt, 3, "step_times", 1.0)
@@ -285,9 +287,9 @@ local function eval_args(n, p, before)
     if type(before) ~= "boolean" then
       expected_error(2, "eval", "boolean before flag", typename(before))
     end
-    return p * 1.0, before
+    return p / 1, before
   end
-  return p * 1.0, false
+  return p / 1, false
 end
 
 -- e(p [, before]): the common case (one finite number) first; anything
@@ -298,9 +300,9 @@ function meta.__call(self, ...)
   if before == nil and type(p) == "number" and p - p == 0 then
     local e = all[self]
     local kind = e.kind
-    if kind == E_BEZIER then return bezier_eval(e.bezier, p * 1.0) end
-    if kind == E_PENNER then local pn = e.penner; return pn.fn(pn, p * 1.0) end
-    return eval(e, p * 1.0, false)
+    if kind == E_BEZIER then return bezier_eval(e.bezier, p / 1) end
+    if kind == E_PENNER then local pn = e.penner; return pn.fn(pn, p / 1) end
+    return eval(e, p / 1, false)
   end
   local e = all[self]
   if e == nil then bad_self("eval", EASING, 1, self) end
@@ -313,7 +315,7 @@ local function method_eval(...)
   local e = all[self]
   if e == nil then bad_self("eval", EASING, select("#", ...), self) end
   if before == nil and type(p) == "number" and p - p == 0 then
-    return eval(e, p * 1.0, false)
+    return eval(e, p / 1, false)
   end
   return eval(e, eval_args(select("#", ...) - 1, p, before))
 end
@@ -329,7 +331,7 @@ local function method_fn(...)
     return function(...)
       local p, before = ...
       if before == nil and type(p) == "number" and p - p == 0 then
-        return bezier_eval(b, p * 1.0)
+        return bezier_eval(b, p / 1)
       end
       return eval(e, eval_args(select("#", ...), p, before))
     end
@@ -337,7 +339,7 @@ local function method_fn(...)
   return function(...)
     local p, before = ...
     if before == nil and type(p) == "number" and p - p == 0 then
-      return eval(e, p * 1.0, false)
+      return eval(e, p / 1, false)
     end
     return eval(e, eval_args(select("#", ...), p, before))
   end

@@ -65,7 +65,7 @@ local function call_lua_easing(ctx, p)
     site.failed = RAISED
     site.value = err
   elseif type(x) == "number" and x - x == 0 then
-    return x * 1.0
+    return x / 1
   else
     site.failed = BAD
     site.value = x

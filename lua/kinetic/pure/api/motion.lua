@@ -87,7 +87,7 @@ local function edge(t, arg, fname, key, def)
     fielderror(arg, fname, key, "number expected, got " .. typename(v))
   end
   if v ~= v then fielderror(arg, fname, key, "number expected, got nan") end
-  return v * 1.0
+  return v / 1
 end
 
 -- A positive option, def when absent.
@@ -137,7 +137,7 @@ local function snap_target(t, arg, fname, ideal)
                  format("function returned %s, finite number expected",
                         type(r) == "number" and numstr(r) or typename(r)))
     end
-    best = r * 1.0
+    best = r / 1
   elseif type(snap) == "table" then
     local n = rawlen(snap)
     if n == 0 then fielderror(arg, fname, "snap", "non-empty array of numbers expected") end
@@ -147,7 +147,7 @@ local function snap_target(t, arg, fname, ideal)
         fielderror(arg, fname, "snap",
                    format("item %d: finite number expected, got %s", i, typename(x)))
       end
-      x = x * 1.0
+      x = x / 1
       if i == 1 or abs(x - ideal) < abs(best - ideal) then best = x end
     end
   elseif snap ~= nil then
@@ -182,7 +182,7 @@ end
 -- fname) as kinetic.inertia, bouncing_scroll, clamping_scroll and decay
 -- read theirs; returns the fling table (kinetic.pure.fling), end time set.
 function M.read_fling(t, arg, fname, kind, x0, v0)
-  x0, v0 = x0 * 1.0, v0 * 1.0
+  x0, v0 = x0 / 1, v0 / 1
   local u
   if kind == fling.INERTIA then u = read_inertia(t, arg, fname, x0, v0)
   elseif kind == fling.BOUNCING then u = read_bouncing(t, arg, fname, x0, v0)
@@ -220,7 +220,7 @@ local function motion_class(tname, label, field, state, done, final, extra)
     local self, t = ...
     local s = states[self]
     if s == nil then badself("at", self, select("#", ...)) end
-    if type(t) == "number" and t >= 0 and t < huge then t = t * 1.0
+    if type(t) == "number" and t >= 0 and t < huge then t = t / 1
     else t = timearg(t, select("#", ...), "at") end
     return state(s, t)
   end
@@ -231,7 +231,7 @@ local function motion_class(tname, label, field, state, done, final, extra)
     local self, dt = ...
     local s = states[self]
     if s == nil then badself("update", self, select("#", ...)) end
-    if type(dt) == "number" and dt >= 0 and dt < huge then dt = dt * 1.0
+    if type(dt) == "number" and dt >= 0 and dt < huge then dt = dt / 1
     else dt = timearg(dt, select("#", ...), "update") end
     local clock = s.time + dt
     if not (clock < huge) then error("update: the clock would overflow", 0) end

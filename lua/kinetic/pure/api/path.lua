@@ -48,7 +48,7 @@ local function read_points(def, n, pts)
                                    j == 1 and "x" or "y",
                                    type(v) == "number" and numstr(v) or typename(v)))
       end
-      pts[2 * (i - 1) + j] = v * 1.0
+      pts[2 * (i - 1) + j] = v / 1
     end
   end
 end

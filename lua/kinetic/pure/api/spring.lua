@@ -55,7 +55,7 @@ function M.read_params(t, arg, fname)
       local v = t[option_names[i]]
       if v ~= nil then
         local tv = type(v)
-        opt[i] = { number = tv == "number", value = tv == "number" and v * 1.0 or 0.0,
+        opt[i] = { number = tv == "number", value = tv == "number" and v / 1 or 0.0,
                    text = tv == "string" and cstr(v) or nil, type = typename(v) }
       end
     end
@@ -216,10 +216,10 @@ local function state_fill(t, key, def, n, out)
   if type(v) == "table" then
     for i = 1, n do
       local x = rawget(v, i)
-      out[i] = type(x) == "number" and x * 1.0 or 0.0
+      out[i] = type(x) == "number" and x / 1 or 0.0
     end
   else
-    local x = v == nil and def or v * 1.0
+    local x = v == nil and def or v / 1
     for i = 1, n do out[i] = x end
   end
   return out
@@ -297,7 +297,7 @@ local function read_values(s, fname, ...)
       if type(x) ~= "number" or x - x ~= 0 then
         argerror(1, fname, format("item %d: finite number expected, got %s", i, typename(x)))
       end
-      out[i] = x * 1.0
+      out[i] = x / 1
     end
     return out
   end
@@ -362,7 +362,7 @@ function methods.update(self, ...)
      not (dt >= 0 and (dt <= 3600 or (dt < HUGE and s.integrator == 0))) then
     return update_checked(self, select("#", ...), dt)
   end
-  dt = dt * 1.0
+  dt = dt / 1
   local flags
   if s.at_rest then flags = 0
   elseif s.n == 1 and s.integrator == 0 then

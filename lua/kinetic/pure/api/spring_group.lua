@@ -155,7 +155,7 @@ local function check_index(g, nargs, v, arg, fname)
     if nargs < arg then argerror(arg, fname, "integer index expected, got no value") end
     typeerror(arg, fname, "integer index", v)
   end
-  local x = v * 1.0
+  local x = v / 1
   if x ~= floor(x) or x < 1 or x > g.count then
     argerror(arg, fname, format("index in [1, %d] expected, got %s", g.count, numstr(x)))
   end
@@ -189,7 +189,7 @@ function methods.update(self, ...)
   if g == nil or type(dt) ~= "number" or not (dt >= 0 and dt < HUGE) then
     return update_checked(self, select("#", ...), dt)
   end
-  return run_update(g, dt * 1.0)
+  return run_update(g, dt / 1)
 end
 
 function methods.set(self, ...)
@@ -238,7 +238,7 @@ function methods.set_targets(self, ...)
         argerror(1, "set_targets", format("item %d: finite number expected, got %s", i,
                                           typename(x)))
       end
-      buf[i] = x * 1.0
+      buf[i] = x / 1
     end
   else
     for i = 1, n do
@@ -247,7 +247,7 @@ function methods.set_targets(self, ...)
         argerror(1, "set_targets", format("item %d: finite number expected, got %s", i,
                                           typename(x)))
       end
-      buf[i] = x * 1.0
+      buf[i] = x / 1
     end
   end
   group.set_targets(g, buf)

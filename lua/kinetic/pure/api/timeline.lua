@@ -597,7 +597,7 @@ local FINITE, DURATION, ITERATIONS, DELAY = tdef.FINITE, tdef.DURATION, tdef.ITE
 -- <the value as shown>" (prefix: a string, or a function making it).
 local function number_at(v, seg, field, prefix, kind_)
   local is_number = type(v) == "number"
-  local x = is_number and v * 1.0 or 0.0
+  local x = is_number and v / 1 or 0.0
   local why = check_number(kind_, is_number, x)
   if why ~= nil then
     context_error(seg, field, "%s%s, got %s", prefix, why, shown(v))
@@ -737,7 +737,7 @@ local function read_named(v, seg, ncomp, from, uv, dst, off)
       j = j + 4
     else
       if type(x) == "number" and x - x == 0 then
-        dst[off + j + 1] = x * 1.0
+        dst[off + j + 1] = x / 1
       else
         number_at(x, seg, field, "property '" .. cstr(name) .. "': ", FINITE)
       end
@@ -782,7 +782,7 @@ local function read_state(v, seg, shape, ncomp, from, uv, dst, off)
   for j = 1, ncomp do
     local x = rawget(v, j)
     if type(x) == "number" and x - x == 0 then
-      dst[off + j] = x * 1.0
+      dst[off + j] = x / 1
     else
       number_at(x, seg, field, format("component %d: ", j), FINITE)
     end

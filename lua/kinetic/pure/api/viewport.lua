@@ -39,7 +39,7 @@ local function read_pair(v, what, fail)
   if a - a ~= 0 then fail(what, "x: finite number expected, got " .. typename(a)) end
   if type(b) ~= "number" then fail(what, "y: number expected, got " .. typename(b)) end
   if b - b ~= 0 then fail(what, "y: finite number expected, got " .. typename(b)) end
-  return a * 1.0, b * 1.0
+  return a / 1, b / 1
 end
 
 -- read_pair's errors: in an option of kinetic.viewport{...} ...
@@ -79,7 +79,7 @@ local function kinetic_viewport(...)
       if item - item ~= 0 then
         fielderror(1, "viewport", key, "finite number expected, got " .. typename(item))
       end
-      x = item * 1.0
+      x = item / 1
     end
     v[key] = x
   end
@@ -116,7 +116,7 @@ function methods.to_screen(...)
   if s == nil then badself("to_screen", self, select("#", ...)) end
   if not (type(x) == "number" and x - x == 0) then x = coord(x, 1, select("#", ...), "to_screen") end
   if not (type(y) == "number" and y - y == 0) then y = coord(y, 2, select("#", ...), "to_screen") end
-  return to_screen(s, x * 1.0, y * 1.0)
+  return to_screen(s, x / 1, y / 1)
 end
 
 function methods.to_world(...)
@@ -129,7 +129,7 @@ function methods.to_world(...)
   if not (type(sy) == "number" and sy - sy == 0) then
     sy = coord(sy, 2, select("#", ...), "to_world")
   end
-  local ok, x, y = to_world(s, sx * 1.0, sy * 1.0)
+  local ok, x, y = to_world(s, sx / 1, sy / 1)
   if not ok then
     error("to_world: the viewport is not invertible "
           .. "(unit_x*scale_x or unit_y*scale_y is 0)", 0)
@@ -165,7 +165,7 @@ meta.__newindex = function(h, key, value)
     if value - value ~= 0 then
       assign_fail(key, "finite number expected, got " .. typename(value))
     end
-    s[f1] = value * 1.0
+    s[f1] = value / 1
     return
   end
   if count ~= nil then
