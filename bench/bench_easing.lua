@@ -84,6 +84,23 @@ local function lua_outElastic(t)
   return 2 ^ (-10 * t) * math.sin((t * 10 - 0.75) * (2 * math.pi / 3)) + 1
 end
 
+-- tween.lua's outElastic(t, b, c, d [, a, p]) as tween.lua calls its
+-- easings, with (clock, 0, 1, duration): t scaled by d, the period p = 0.3 d
+-- by default, the amplitude a = c with phase p/4 unless an a >= |c| is
+-- given (then p/(2 pi) asin(c/a)), and 2^(-10 t) as pow(2, -10 t).
+local pow = math.pow or function(x, y) return x ^ y end
+local function tween_outElastic(t, b, c, d, a, p)
+  if t == 0 then return b end
+  t = t / d
+  if t == 1 then return b + c end
+  if not p then p = d * 0.3 end
+  local s
+  if not a or a < math.abs(c) then a = c; s = p / 4
+  else s = p / (2 * math.pi) * math.asin(c / a) end
+  return a * pow(2, -10 * t) * math.sin((t * d - s) * (2 * math.pi) / p) + c + b
+end
+local function lua_tween_outElastic(t) return tween_outElastic(t, 0, 1, 1) end
+
 local function lua_steps(n)
   local floor = math.floor
   return function(t)
@@ -153,6 +170,10 @@ return {
       baseline = loop(bezier_easing(0, 1.5, 1, -0.5)) },
     { name = "outQuad", kinetic = loop(kinetic.easing("outQuad")), baseline = loop(lua_outQuad) },
     { name = "outElastic", kinetic = loop(kinetic.easing("outElastic")), baseline = loop(lua_outElastic) },
+    { name = "outElastic (vs tween.lua's, t, 0, 1, 1)", kinetic = loop(kinetic.easing("outElastic")),
+      baseline = loop(lua_tween_outElastic) },
+    { name = "outElastic:fn() (vs tween.lua's)", kinetic = loop(kinetic.easing("outElastic"):fn()),
+      baseline = loop(lua_tween_outElastic) },
     { name = "steps(5)", kinetic = loop(kinetic.easing("steps(5)")), baseline = loop(lua_steps(5)) },
     sample_row(ease, bezier_easing(0.25, 0.1, 0.25, 1)),
   },

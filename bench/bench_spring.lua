@@ -65,6 +65,37 @@ local function kinetic_update(opts)
   end
 end
 
+-- nvim-notify's spring step (lua/notify/animate/spring.lua, after Juckett
+-- 2012), as it animates: step(dt, state, settings) -> a new state table
+-- { position, velocity, goal, damping, frequency }, the settings a damping
+-- ratio and a frequency in Hz (here those of K and C: zeta = C / (2 sqrt K),
+-- f = sqrt K / (2 pi)); the under-damped branch, its coefficients from
+-- them every step.
+local notify_settings = { damping = C / (2 * math.sqrt(K)), frequency = math.sqrt(K) / (2 * math.pi) }
+local sqrt = math.sqrt
+local function notify_step(dt, state, settings)
+  local zeta = settings.damping
+  local w = settings.frequency * 2 * math.pi
+  local x, v, goal = state.position, state.velocity or 0, state.goal
+  local off = x - goal
+  local decay = exp(-dt * zeta * w)
+  local c = sqrt(1 - zeta * zeta)
+  local i, j = cos(w * c * dt), sin(w * c * dt)
+  local nx = (i * off + j * (v + zeta * w * off) / (w * c)) * decay + goal
+  local nv = (i * c * v - j * (v * zeta + w * off)) * decay / c
+  return { position = nx, velocity = nv, goal = goal, damping = state.damping,
+           frequency = state.frequency }
+end
+
+local function lua_notify(n)
+  local state = { position = 0, velocity = 0, goal = 1 }
+  for i = 1, n do
+    if i % RETARGET == 0 then state.goal = -state.goal end
+    state = notify_step(DT, state, notify_settings)
+  end
+  return state.position
+end
+
 -- NS springs as objects, each stepped by its own update call every frame
 -- (a UI animating many elements): kinetic Springs against pure-Lua spring
 -- objects with the same closed-form step, coefficients computed per call as
@@ -230,6 +261,9 @@ return {
     { name = "analytic scalar vs pure-Lua closed form",
       kinetic = kinetic_update(opts { stiffness = K, damping = C }),
       baseline = lua_closed_form(1) },
+    { name = "analytic scalar vs nvim-notify's spring step",
+      kinetic = kinetic_update(opts { stiffness = K, damping = C }),
+      baseline = lua_notify },
     { name = "analytic 2-vector vs pure-Lua closed form",
       kinetic = kinetic_update(opts { stiffness = K, damping = C, from = { 0, 0 }, to = { 1, 2 } }),
       baseline = lua_closed_form(2) },

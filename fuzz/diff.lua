@@ -495,13 +495,58 @@ local function part_animator(K)
   end
 end
 
+-- ---- damp, smooth_damp, follower, noise ------------------------------------------------------
+local function part_damp(K)
+  for _ = 1, R.int(1, 6) do
+    local r = R.u()
+    if r < 0.35 then
+      try("damp", K.damp, num(-100, 100, true), num(-100, 100, true), num(0, 30, true),
+          num(0, 0.2, true))
+    elseif r < 0.7 then
+      local x, v = num(-100, 100), num(-300, 300)
+      local target, st = good(-100, 100), num(0, 1, true)
+      local ms = R.chance(0.4) and num(0, 50, true) or nil
+      for _ = 1, R.int(1, 20) do
+        local ok, nx, nv = try("smooth_damp", K.smooth_damp, x, target, v, st, num(0, 0.1), ms)
+        if ok then x = nx; v = nv end
+        if R.chance(0.1) then target = good(-100, 100) end
+      end
+    elseif r < 0.85 then
+      local o = { max_acceleration = num(0, 50, true), position = num(-100, 100),
+                  velocity = num(-60, 60), target = num(-100, 100) }
+      if R.chance(0.6) then o.max_speed = num(0, 40, true) end
+      if R.chance(0.05) then o.max_sped = 1 end
+      local ok, f = try("follower", K.follower, o)
+      if ok then
+        for _ = 1, R.int(1, 12) do
+          local c = R.u()
+          if c < 0.5 then m("follower", f, "update", num(0, 0.5, true))
+          elseif c < 0.65 then m("follower", f, "set_target", num(-100, 100, true))
+          elseif c < 0.8 then m("follower", f, "at", num(0, 5, true))
+          else
+            m("follower", f, "remaining_time"); m("follower", f, "done")
+            m("follower", f, "velocity"); try("follower:tostring", tostring, f)
+          end
+        end
+      end
+    else
+      local seed = R.chance(0.3) and num(-1e6, 1e6, true) or R.int(-1e6, 1e6)
+      for _ = 1, R.int(1, 8) do
+        try("noise", K.noise, R.chance(0.7) and good(-1e4, 1e4) or num(-1e9, 1e9, true),
+            R.chance(0.5) and seed or nil)
+      end
+    end
+  end
+end
+
 local parts = {
+  damp = part_damp,
   easing = part_easing, spring = part_spring, spring_group = part_group, motion = part_motion,
   viewport = part_viewport, timeline = part_timeline, path = part_path, color = part_color,
   animator = part_animator,
 }
 local order = { "easing", "spring", "spring_group", "motion", "viewport", "timeline", "path",
-                "color", "animator" }
+                "color", "animator", "damp" }
 
 local function run_one(part, s, K)
   record = {}

@@ -489,6 +489,55 @@ function kinetic.inertia(opts) end
 ---@return kinetic.Decay
 function kinetic.decay(opts) end
 
+---@class kinetic.Follower: kinetic.Motion
+local Follower = {}
+
+---Re-plans from the position and velocity at the clock towards x.
+---@param x number
+---@return kinetic.Follower
+function Follower:set_target(x) end
+
+---Seconds from the clock until it rests on the target.
+---@return number
+function Follower:remaining_time() end
+
+---@class kinetic.FollowerOptions
+---@field max_acceleration number > 0
+---@field max_speed? number > 0, default math.huge
+---@field position? number default 0
+---@field velocity? number default 0
+---@field target? number default 0
+
+---The least-time motion to rest on the target under acceleration and speed limits.
+---@param opts kinetic.FollowerOptions
+---@return kinetic.Follower
+function kinetic.follower(opts) end
+
+---target + (current - target) e^(-rate dt): frame-rate independent smoothing.
+---@param current number
+---@param target number
+---@param rate number >= 0 (ln 2 / half-life)
+---@param dt number >= 0
+---@return number
+function kinetic.damp(current, target, rate, dt) end
+
+---Unity's SmoothDamp with the exact exponential: a critically damped follow.
+---@param current number
+---@param target number
+---@param velocity number
+---@param smooth_time number > 0
+---@param dt number >= 0
+---@param max_speed? number >= 0, default math.huge
+---@return number position
+---@return number velocity
+function kinetic.smooth_damp(current, target, velocity, smooth_time, dt, max_speed) end
+
+---Smooth gradient noise in [-1, 1], 0 at every integer; the same bits everywhere.
+---@param x number
+---@param seed? integer default 0
+---@return number
+function kinetic.noise(x, seed) end
+
 -- ---------------------------------------------------------------------------
 -- 4. Timelines
 -- ---------------------------------------------------------------------------

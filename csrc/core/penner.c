@@ -18,6 +18,10 @@
 #include "kmath.h"
 #include "penner.h"
 
+/* 2^y as libm's pow(2, y) (kn_pow: pow(2, 2) is 4 = 2*2 exactly): the Lua
+   backend calls the same pow, through math.pow or ^, for the same bits. */
+static double exp2_(double y) { return kn_pow(2.0, y); }
+
 static const double PI = 3.14159265358979323846;
 
 static double bounce_out(double t) {
@@ -37,7 +41,7 @@ static double ease_in(const kn_penner *pn, double t) {
     case KN_QUART: return (t * t) * (t * t);
     case KN_QUINT: return (t * t) * (t * t) * t;
     case KN_SINE:  return 1.0 - cos(t * PI / 2.0);
-    case KN_EXPO:  return t == 0.0 ? 0.0 : kn_exp2(10.0 * t - 10.0);
+    case KN_EXPO:  return t == 0.0 ? 0.0 : exp2_(10.0 * t - 10.0);
     case KN_CIRC:  return 1.0 - sqrt(1.0 - t * t);
     case KN_BACK:  return t * t * ((pn->a + 1.0) * t - pn->a);
     case KN_ELASTIC: {
@@ -45,7 +49,7 @@ static double ease_in(const kn_penner *pn, double t) {
       if (t == 0.0) return 0.0;
       if (t == 1.0) return 1.0;
       t -= 1.0;
-      return -(A * kn_exp2(10.0 * t) * sin((t - s) * (2.0 * PI) / P));
+      return -(A * exp2_(10.0 * t) * sin((t - s) * (2.0 * PI) / P));
     }
     default:       return 1.0 - bounce_out(1.0 - t);   /* KN_BOUNCE */
   }
@@ -58,14 +62,14 @@ static double ease_out(const kn_penner *pn, double t) {
     case KN_QUART: { double u = 1.0 - t; return 1.0 - (u * u) * (u * u); }
     case KN_QUINT: { double u = 1.0 - t; return 1.0 - (u * u) * (u * u) * u; }
     case KN_SINE:  return sin(t * PI / 2.0);
-    case KN_EXPO:  return t == 1.0 ? 1.0 : 1.0 - kn_exp2(-10.0 * t);
+    case KN_EXPO:  return t == 1.0 ? 1.0 : 1.0 - exp2_(-10.0 * t);
     case KN_CIRC:  { double u = t - 1.0; return sqrt(1.0 - u * u); }
     case KN_BACK:  { double u = t - 1.0; return u * u * ((pn->a + 1.0) * u + pn->a) + 1.0; }
     case KN_ELASTIC: {
       double A = pn->amp, P = pn->b, s = pn->phase;
       if (t == 0.0) return 0.0;
       if (t == 1.0) return 1.0;
-      return A * kn_exp2(-10.0 * t) * sin((t - s) * (2.0 * PI) / P) + 1.0;
+      return A * exp2_(-10.0 * t) * sin((t - s) * (2.0 * PI) / P) + 1.0;
     }
     default:       return bounce_out(t);
   }
@@ -85,8 +89,8 @@ static double ease_inout(const kn_penner *pn, double t) {
     case KN_EXPO:
       if (t == 0.0) return 0.0;
       if (t == 1.0) return 1.0;
-      return t < 0.5 ? kn_exp2(20.0 * t - 10.0) / 2.0
-                     : (2.0 - kn_exp2(-20.0 * t + 10.0)) / 2.0;
+      return t < 0.5 ? exp2_(20.0 * t - 10.0) / 2.0
+                     : (2.0 - exp2_(-20.0 * t + 10.0)) / 2.0;
     case KN_CIRC:
       if (t < 0.5) { double u = 2.0 * t; return (1.0 - sqrt(1.0 - u * u)) / 2.0; }
       else { double u = -2.0 * t + 2.0; return (sqrt(1.0 - u * u) + 1.0) / 2.0; }
@@ -100,8 +104,8 @@ static double ease_inout(const kn_penner *pn, double t) {
       double A = pn->amp, P = pn->b, s = pn->phase, u = 2.0 * t - 1.0;
       if (t == 0.0) return 0.0;
       if (t == 1.0) return 1.0;
-      if (u < 0.0) return -0.5 * (A * kn_exp2(10.0 * u) * sin((u - s) * (2.0 * PI) / P));
-      return A * kn_exp2(-10.0 * u) * sin((u - s) * (2.0 * PI) / P) * 0.5 + 1.0;
+      if (u < 0.0) return -0.5 * (A * exp2_(10.0 * u) * sin((u - s) * (2.0 * PI) / P));
+      return A * exp2_(-10.0 * u) * sin((u - s) * (2.0 * PI) / P) * 0.5 + 1.0;
     }
     default:
       return t < 0.5 ? (1.0 - bounce_out(1.0 - 2.0 * t)) / 2.0

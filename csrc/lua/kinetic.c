@@ -16,6 +16,7 @@ KN_EXPORT int luaopen_kinetic_core(lua_State *L) {
   lk_open_animator(L);
   lk_open_path(L);
   lk_open_color(L);
+  lk_open_damp(L);
   lk_open_ffi(L);
   lk_recordnames(L);
   lua_pushliteral(L, KINETIC_VERSION);

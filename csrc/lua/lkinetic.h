@@ -71,6 +71,7 @@
 #define KN_CLAMPING     "kinetic.ClampingScroll"
 #define KN_INERTIA      "kinetic.Inertia"
 #define KN_DECAY        "kinetic.Decay"
+#define KN_FOLLOWER     "kinetic.Follower"
 #define KN_TIMELINE     "kinetic.Timeline"
 #define KN_VIEWPORT     "kinetic.Viewport"
 #define KN_ANIMATOR     "kinetic.Animator"
@@ -334,6 +335,7 @@ void lk_open_viewport(lua_State *L);
 void lk_open_animator(lua_State *L);
 void lk_open_path(lua_State *L);
 void lk_open_color(lua_State *L);
+void lk_open_damp(lua_State *L);
 void lk_open_ffi(lua_State *L);
 
 KN_EXPORT int luaopen_kinetic_core(lua_State *L);

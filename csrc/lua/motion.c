@@ -1,7 +1,7 @@
 /*
 ** motion.c -- Lua binding of the motions: kinetic.friction, kinetic.gravity,
-** kinetic.bouncing_scroll, kinetic.clamping_scroll, kinetic.inertia and
-** kinetic.decay.  Like Flutter's simulations they are functions of the
+** kinetic.bouncing_scroll, kinetic.clamping_scroll, kinetic.inertia,
+** kinetic.decay and kinetic.follower.  Like Flutter's simulations they are functions of the
 ** time t since creation: at(t), done(t) and time_at(x) use that time;
 ** update(dt) advances the object's clock, so any split of time into
 ** updates gives the same state.
@@ -16,6 +16,7 @@
 
 #include "lkinetic.h"
 #include "decay.h"
+#include "follower.h"
 #include "friction.h"
 #include "gravity.h"
 #include "fling.h"
@@ -55,6 +56,7 @@ ADAPT_FINAL(bouncing, kn_bouncing)
 ADAPT_FINAL(clamping, kn_clamping)
 ADAPT_FINAL(inertia, kn_inertia)
 ADAPT_FINAL(decay, kn_decay)
+ADAPT_FINAL(follower, kn_follower)
 #undef ADAPT_FINAL
 #undef ADAPT
 
@@ -71,6 +73,8 @@ MOTION_TYPE(bouncing, kn_bouncing, KN_BOUNCING, "min", leading, bouncing_final)
 MOTION_TYPE(clamping, kn_clamping, KN_CLAMPING, "friction", friction, clamping_final)
 MOTION_TYPE(inertia, kn_inertia, KN_INERTIA, "target", target, inertia_final)
 MOTION_TYPE(decay, kn_decay, KN_DECAY, "friction_multiplier", friction_multiplier, decay_final)
+MOTION_TYPE(follower, kn_follower, KN_FOLLOWER, "max_acceleration", max_acceleration,
+            follower_final)
 #undef MOTION_TYPE
 
 /* The double at byte offset `at` of a payload. */
@@ -99,6 +103,9 @@ static const char *const inertia_option_names[] = {
 };
 static const char *const decay_option_names[] = {
   "position", "velocity", "friction_multiplier", "threshold", NULL
+};
+static const char *const follower_option_names[] = {
+  "max_acceleration", "max_speed", "position", "velocity", "target", NULL
 };
 
 /* Argument 1: a table of the options `known`, checked before any is read. */
@@ -143,6 +150,33 @@ static int kinetic_gravity(lua_State *L) {
   end = lk_optfieldnonneg(L, 1, 1, "end_distance", HUGE_VAL);
   g = (kn_gravity *)lk_newobject(L, sizeof(kn_gravity), KN_GRAVITY);
   kn_gravity_init(g, a, x0, v0, end);
+  return 1;
+}
+
+/* kinetic.follower{ max_acceleration, max_speed, position, velocity,
+   target } -> a kinetic.Follower. */
+static int kinetic_follower(lua_State *L) {
+  double a, vmax = HUGE_VAL, x0, v0, target;
+  kn_follower tmp, *f;
+  check_options(L, follower_option_names);
+  a = required(L, "max_acceleration");
+  if (!(a > 0)) lk_fieldrangeerror(L, 1, "max_acceleration", "positive number", a);
+  lua_getfield(L, 1, "max_speed");       /* the one option that may be infinite */
+  if (!lua_isnil(L, -1)) {
+    if (lua_type(L, -1) != LUA_TNUMBER)
+      lk_fielderror(L, 1, "max_speed", lua_pushfstring(L, "number expected, got %s",
+                                                       lk_typename(L, -1)));
+    vmax = (double)lua_tonumber(L, -1);
+    if (!(vmax > 0)) lk_fieldrangeerror(L, 1, "max_speed", "positive number", vmax);
+  }
+  lua_pop(L, 1);
+  x0 = lk_optfieldnum(L, 1, 1, "position", 0);
+  v0 = lk_optfieldnum(L, 1, 1, "velocity", 0);
+  target = lk_optfieldnum(L, 1, 1, "target", 0);
+  if (kn_follower_init(&tmp, a, vmax, x0, v0, target))
+    return luaL_error(L, "follower: the plan overflows (beyond +-1.8e308)");
+  f = (kn_follower *)lk_newobject(L, sizeof(kn_follower), KN_FOLLOWER);
+  *f = tmp;
   return 1;
 }
 
@@ -384,6 +418,24 @@ static int friction_time_at(lua_State *L) {
   return 1;
 }
 
+/* ---- follower only ------------------------------------------------------- */
+
+/* f:set_target(x) -> f: re-planned from the state at the clock. */
+static int follower_set_target(lua_State *L) {
+  kn_follower *f = (kn_follower *)lk_checkobject(L, 1, KN_FOLLOWER);
+  if (kn_follower_set_target(f, lk_checkfinite(L, 2)))
+    return luaL_error(L, "set_target: the plan overflows (beyond +-1.8e308)");
+  lua_settop(L, 1);
+  return 1;
+}
+
+/* f:remaining_time(): from the clock until it rests on the target. */
+static int follower_remaining_time(lua_State *L) {
+  kn_follower *f = (kn_follower *)lk_checkobject(L, 1, KN_FOLLOWER);
+  lua_pushnumber(L, (lua_Number)kn_follower_remaining_time(f));
+  return 1;
+}
+
 /* ---- registration -------------------------------------------------------- */
 
 static const luaL_Reg motion_methods[] = {
@@ -418,8 +470,13 @@ void lk_open_motion(lua_State *L) {
   static const luaL_Reg friction_methods[] = {
     { "time_at", friction_time_at }, { NULL, NULL }
   };
+  static const luaL_Reg follower_methods[] = {
+    { "set_target", follower_set_target }, { "remaining_time", follower_remaining_time },
+    { NULL, NULL }
+  };
   static const luaL_Reg functions[] = {
     { "friction", kinetic_friction }, { "gravity", kinetic_gravity },
+    { "follower", kinetic_follower },
     { "bouncing_scroll", kinetic_bouncing_scroll }, { "clamping_scroll", kinetic_clamping_scroll },
     { "inertia", kinetic_inertia }, { "decay", kinetic_decay }, { NULL, NULL }
   };
@@ -429,5 +486,6 @@ void lk_open_motion(lua_State *L) {
   open_motion_type(L, &clamping_type, NULL);
   open_motion_type(L, &inertia_type, NULL);
   open_motion_type(L, &decay_type, NULL);
+  open_motion_type(L, &follower_type, follower_methods);
   lk_setfuncs(L, functions, 0);
 }

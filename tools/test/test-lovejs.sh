@@ -9,7 +9,9 @@
 # irrelevant): every value the same text, numbers bit for bit, error
 # messages included (tools/test/windows_compare.lua --strict), but for
 # g:_simd()'s name of the C loop a spring group runs (a C detail: the Lua
-# backend has one loop).
+# backend has one loop) and the position luaL_error puts in front of the C
+# core's messages (windows_check.lua's method caller's; the Lua backend
+# cannot know it: docs/internals.md, Differences), taken off first.
 # Prints one line; exits non-zero on any failure.  Both outputs stay in
 # $BUILD_ROOT/lovejs/ (c.txt, lua.txt).  Environment: BUILD_ROOT (as
 # tools/test/test.sh).
@@ -36,7 +38,10 @@ sed -n 's/^dump	//p' "$out/run.txt" >"$out/lua.txt"
 log=$($MAKE --no-print-directory -s BUILD_ROOT="$BR" LUA=lua5.1 build 2>&1) \
   || { printf '%s\n' "$log" | tail -n 20; fail "make LUA=lua5.1 build"; }
 LUA_PATH='lua/?.lua;lua/?/init.lua' LUA_CPATH="$BR/lua5.1/?.so" KINETIC_BACKEND=c \
-  lua5.1 tools/test/windows_check.lua "$out/c.txt" || fail "windows_check.lua on the C backend"
+  lua5.1 tools/test/windows_check.lua "$out/c.with-positions.txt" \
+  || fail "windows_check.lua on the C backend"
+sed 's/\terror\t\(tools\/test\/windows_check\.lua\|\[string "[^"]*"\]\):[0-9]*: /\terror\t/' \
+  "$out/c.with-positions.txt" >"$out/c.txt"
 
 res=$(lua5.1 tools/test/windows_compare.lua --strict --names=c,lua --skip=":_simd%(" "$out/c.txt" "$out/lua.txt") \
   || { printf '%s\n' "$res"; fail "the Lua backend differs from the C backend: $out/c.txt, $out/lua.txt"; }

@@ -99,10 +99,20 @@ local function K(label, name, ...)
   called["kinetic." .. name] = true
   return emit_call(label, kinetic[name], ...)
 end
--- M(label, obj, "method", ...): obj:method(...)
+-- M(label, obj, "method", ...): obj:method(...), in the method form (C
+-- numbers a method's arguments by the call's form) and not as a tail call
+-- (LuaJIT would then count self as argument #1)
+local callers = {}
+local load_ = loadstring or load
 local function M(label, obj, name, ...)
   called[class_of(obj) .. ":" .. name] = true
-  return emit_call(label, function(...) return obj[name](obj, ...) end, ...)
+  local call = callers[name]
+  if call == nil then
+    call = load_("local id = ...; return function(o, ...) return id(o:" .. name
+                 .. "(...)) end")(function(...) return ... end)
+    callers[name] = call
+  end
+  return emit_call(label, call, obj, ...)
 end
 -- a metamethod or operator: op(label, obj, "__call", f, ...) runs f(...)
 local function op(label, obj, meta, f, ...)
@@ -456,6 +466,40 @@ end
 K("bouncing_scroll{min = 2, max = 1}", "bouncing_scroll", { min = 2, max = 1 })
 K("inertia{snap = 'x'}", "inertia", { snap = "x" })
 K("decay{threshold = 0}", "decay", { threshold = 0 })
+
+---------------------------------------------------------------- damping, followers, noise
+for i, c in ipairs { { 0, 10, 2, 0.5 }, { -3.5, 7, 0.1, 1 / 60 }, { 5, 5, 9, 2 }, { 1e300, -1e300, 1, 3 } } do
+  K("damp #" .. i, "damp", c[1], c[2], c[3], c[4])
+end
+K("damp(rate = -1)", "damp", 0, 1, -1, 1)
+for i, c in ipairs { { 0, 10, 0, 0.3, 1 / 60 }, { 9.9, 10, 50, 0.3, 0.5 }, { 0, 1000, 0, 0.5, 1 / 60, 2 },
+                     { 3, -4, 12, 1e-6, 0.1 }, { 5, 5, -3, 0.2, 0 } } do
+  K("smooth_damp #" .. i, "smooth_damp", c[1], c[2], c[3], c[4], c[5], c[6])
+end
+K("smooth_damp(smooth_time = 0)", "smooth_damp", 0, 1, 0, 0, 1)
+for _, x in ipairs { 0, 0.25, 0.5, 1.75, -3.3, 1234.5678, 2 ^ 52 + 2 } do
+  K("noise(" .. x .. ")", "noise", x)
+  K("noise(" .. x .. ", 7)", "noise", x, 7)
+end
+K("noise(1, 0.5)", "noise", 1, 0.5)
+local followers = {
+  { "coast", { max_acceleration = 10, max_speed = 5, target = 20 } },
+  { "overshoot", { max_acceleration = 3, position = 2, velocity = 9, target = 0 } },
+  { "too fast", { max_acceleration = 2, max_speed = 1, velocity = -5, target = 10 } },
+}
+for _, fc in ipairs(followers) do
+  local label = "follower(" .. fc[1] .. ")"
+  local f = K(label, "follower", fc[2])
+  if f then
+    M(label .. ":remaining_time()", f, "remaining_time")
+    M(label .. ":final_position()", f, "final_position")
+    motion_common(label, f, T)
+    M(label .. ":set_target(-4)", f, "set_target", -4)
+    M(label .. ":remaining_time() after", f, "remaining_time")
+    motion_common(label .. " re-planned", f, T)
+  end
+end
+K("follower{max_acceleration = 0}", "follower", { max_acceleration = 0 })
 
 ---------------------------------------------------------------- timelines
 local events = {}

@@ -47,8 +47,12 @@ local RULES = {
     why = "the transfer functions' pow, OKLab's cbrt, hues by atan2 and back by sin and cos, each within "
           .. "an ulp or three, then a 3 x 3 matrix" },
   -- (every spelling of them: inElastic, in-elastic, flux's elasticin, hump's elastic)
-  { fn = "sin", where = "Elastic easings", labels = "[Ee]lastic", ulps = 1, scale = 1,
-    why = "A * exp2(..) * sin(..) at an argument next to k pi: within 1 ulp of 1, the easing's scale" },
+  { fn = "pow, sin", where = "Elastic easings", labels = "[Ee]lastic", ulps = 2, scale = 1,
+    why = "A * pow(2, ..) * sin(..), sin at an argument next to k pi: an ulp of 1, the easing's "
+          .. "scale, from each" },
+  -- (inExpo, in-expo, flux's expoin ...)
+  { fn = "pow", where = "Expo easings", labels = "[Ee]xpo", ulps = 1, scale = 1,
+    why = "pow(2, 10 t - 10) and 1 - pow(2, -10 t): within 1 ulp of 1, the easing's scale" },
 }
 
 local frexp = math.frexp or function(x)          -- (LuaJIT and 5.1-5.3 have it)

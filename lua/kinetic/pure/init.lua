@@ -12,7 +12,7 @@
 local kinetic = {}
 
 local parts = { "easing", "spring", "spring_group", "motion", "timeline", "viewport",
-                "animator", "path", "color" }
+                "animator", "path", "color", "damp" }
 for i = 1, #parts do
   require("kinetic.pure.api." .. parts[i]).open(kinetic)
 end

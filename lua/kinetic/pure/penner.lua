@@ -14,7 +14,11 @@
 local K = require("kinetic.pure.kmath")
 
 local sin, cos, sqrt, asin, atan = math.sin, math.cos, math.sqrt, math.asin, math.atan
-local exp2 = K.exp2
+-- penner.c's exp2_(y), 2^y as libm's pow(2, y), is written TWO[1] ^ y: ^ is
+-- libm's pow on every VM (5.4: pow(2, 2) is 4 as its 2*2), and the base is
+-- read from a table, as LuaJIT's compiler would fold log2 of a constant 2
+-- and take its own exp2 instead.
+local TWO = { 2.0 }
 
 local M = {}
 
@@ -53,7 +57,7 @@ IN_F[QUINT + 1] = function(_, t) return (t * t) * (t * t) * t end
 IN_F[SINE + 1] = function(_, t) return 1.0 - cos(t * PI / 2.0) end
 IN_F[EXPO + 1] = function(_, t)
   if t == 0.0 then return 0.0 end
-  return exp2(10.0 * t - 10.0)
+  return TWO[1] ^ (10.0 * t - 10.0)
 end
 IN_F[CIRC + 1] = function(_, t) return 1.0 - sqrt(1.0 - t * t) end
 IN_F[BACK + 1] = function(pn, t) return t * t * ((pn.a + 1.0) * t - pn.a) end
@@ -62,7 +66,7 @@ IN_F[ELASTIC + 1] = function(pn, t)
   if t == 0.0 then return 0.0 end
   if t == 1.0 then return 1.0 end
   t = t - 1.0
-  return -(A * exp2(10.0 * t) * sin((t - s) * (2.0 * PI) / P))
+  return -(A * TWO[1] ^ (10.0 * t) * sin((t - s) * (2.0 * PI) / P))
 end
 IN_F[BOUNCE + 1] = function(_, t) return 1.0 - bounce_out(1.0 - t) end
 
@@ -73,7 +77,7 @@ OUT_F[QUINT + 1] = function(_, t) local u = 1.0 - t; return 1.0 - (u * u) * (u *
 OUT_F[SINE + 1] = function(_, t) return sin(t * PI / 2.0) end
 OUT_F[EXPO + 1] = function(_, t)
   if t == 1.0 then return 1.0 end
-  return 1.0 - exp2(-10.0 * t)
+  return 1.0 - TWO[1] ^ (-10.0 * t)
 end
 OUT_F[CIRC + 1] = function(_, t) local u = t - 1.0; return sqrt(1.0 - u * u) end
 OUT_F[BACK + 1] = function(pn, t)
@@ -84,7 +88,7 @@ OUT_F[ELASTIC + 1] = function(pn, t)
   local A, P, s = pn.amp, pn.b, pn.phase
   if t == 0.0 then return 0.0 end
   if t == 1.0 then return 1.0 end
-  return A * exp2(-10.0 * t) * sin((t - s) * (2.0 * PI) / P) + 1.0
+  return A * TWO[1] ^ (-10.0 * t) * sin((t - s) * (2.0 * PI) / P) + 1.0
 end
 OUT_F[BOUNCE + 1] = function(_, t) return bounce_out(t) end
 
@@ -108,8 +112,8 @@ INOUT_F[SINE + 1] = function(_, t) return -(cos(PI * t) - 1.0) / 2.0 end
 INOUT_F[EXPO + 1] = function(_, t)
   if t == 0.0 then return 0.0 end
   if t == 1.0 then return 1.0 end
-  if t < 0.5 then return exp2(20.0 * t - 10.0) / 2.0 end
-  return (2.0 - exp2(-20.0 * t + 10.0)) / 2.0
+  if t < 0.5 then return TWO[1] ^ (20.0 * t - 10.0) / 2.0 end
+  return (2.0 - TWO[1] ^ (-20.0 * t + 10.0)) / 2.0
 end
 INOUT_F[CIRC + 1] = function(_, t)
   if t < 0.5 then local u = 2.0 * t; return (1.0 - sqrt(1.0 - u * u)) / 2.0 end
@@ -125,8 +129,8 @@ INOUT_F[ELASTIC + 1] = function(pn, t)
   local A, P, s, u = pn.amp, pn.b, pn.phase, 2.0 * t - 1.0
   if t == 0.0 then return 0.0 end
   if t == 1.0 then return 1.0 end
-  if u < 0.0 then return -0.5 * (A * exp2(10.0 * u) * sin((u - s) * (2.0 * PI) / P)) end
-  return A * exp2(-10.0 * u) * sin((u - s) * (2.0 * PI) / P) * 0.5 + 1.0
+  if u < 0.0 then return -0.5 * (A * TWO[1] ^ (10.0 * u) * sin((u - s) * (2.0 * PI) / P)) end
+  return A * TWO[1] ^ (-10.0 * u) * sin((u - s) * (2.0 * PI) / P) * 0.5 + 1.0
 end
 INOUT_F[BOUNCE + 1] = function(_, t)
   if t < 0.5 then return (1.0 - bounce_out(1.0 - 2.0 * t)) / 2.0 end

@@ -444,7 +444,7 @@ local function read_opts(v, arg, fname, known, n)
   if o == nil then
     o = { meta = false, delay = 0.0, iterations = 1.0, after = STOP, sfrom = 0, sindex = 0.0,
           stotal = 0.0, seach = false, "x", "y", "angle", vn = 2, space = OKLAB, hue = SHORTER,
-          luafn = false, kept = false, rare = false }
+          luafn = false, kept = false, rare = false, full = false }
   end
   o.t, o.arg, o.fname = v, arg, fname    -- (the rest as release left it: the defaults)
   -- others: an option to read here (C's has != 0; a tween's easing alone is
@@ -466,7 +466,9 @@ local function read_opts(v, arg, fname, known, n)
     o.meta = true
   elseif not others then                 -- none, or a tween's easing alone (read later)
     return o
-  elseif known == TWEEN_KNOWN then
+  end
+  o.full = true                          -- release resets every field
+  if not o.meta and known == TWEEN_KNOWN then
     -- no metatable: reading a field is raw and runs no code, so each
     -- option is read once here, in the order below
     local x = v.delay
@@ -534,6 +536,12 @@ end
 -- o, read, is no longer needed: the next read_opts may reuse it.
 local function release(o)
   if o ~= DEFAULT_O then
+    if not o.full then                   -- only the easing was read (read_opts)
+      o.t, o.easing, o.ease, o.given, o.luafn, o.kept = nil, nil, nil, nil, false, false
+      spare = o
+      return
+    end
+    o.full = false
     o.t, o.meta, o.delay, o.iterations, o.after = nil, false, 0.0, 1.0, STOP
     o.cb1, o.cb2, o.cb3, o.easing, o.ease, o.given, o.luafn, o.kept = nil, nil, nil, nil, nil,
                                                                        nil, false, false

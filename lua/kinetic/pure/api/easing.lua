@@ -298,7 +298,7 @@ end
 function meta.__call(self, ...)
   local p, before = ...
   if before == nil and type(p) == "number" and p - p == 0 then
-    local e = all[self]
+    local e = self[easing_class] or self[bezier_class]     -- the state (util.class)
     local kind = e.kind
     if kind == E_BEZIER then return bezier_eval(e.bezier, p / 1) end
     if kind == E_PENNER then local pn = e.penner; return pn.fn(pn, p / 1) end
@@ -332,6 +332,17 @@ local function method_fn(...)
       local p, before = ...
       if before == nil and type(p) == "number" and p - p == 0 then
         return bezier_eval(b, p / 1)
+      end
+      return eval(e, eval_args(select("#", ...), p, before))
+    end
+  end
+  if e.kind == E_PENNER then
+    local pn = e.penner
+    local f = pn.fn
+    return function(...)
+      local p, before = ...
+      if before == nil and type(p) == "number" and p - p == 0 then
+        return f(pn, p / 1)
       end
       return eval(e, eval_args(select("#", ...), p, before))
     end

@@ -1,6 +1,6 @@
 -- kinetic.pure.api.motion: csrc/lua/motion.c in Lua.  kinetic.friction,
 -- kinetic.gravity, kinetic.bouncing_scroll, kinetic.clamping_scroll,
--- kinetic.inertia and kinetic.decay.  Like Flutter's simulations they are
+-- kinetic.inertia, kinetic.decay and kinetic.follower.  Like Flutter's simulations they are
 -- functions of the time t since creation: at(t), done(t) and time_at(x)
 -- use that time; update(dt) advances the object's clock, so any split of
 -- time into updates gives the same state.
@@ -16,6 +16,7 @@ local util = require("kinetic.pure.util")
 local friction = require("kinetic.pure.friction")
 local gravity = require("kinetic.pure.gravity")
 local decay = require("kinetic.pure.decay")
+local follower = require("kinetic.pure.follower")
 local inertia = require("kinetic.pure.inertia")
 local scroll = require("kinetic.pure.scroll")
 local fling = require("kinetic.pure.fling")
@@ -57,6 +58,9 @@ local INERTIA_OPTIONS = util.known {
   "bounce_stiffness", "bounce_damping", "rest_delta", "rest_speed"
 }
 local DECAY_OPTIONS = util.known { "position", "velocity", "friction_multiplier", "threshold" }
+local FOLLOWER_OPTIONS = util.known {
+  "max_acceleration", "max_speed", "position", "velocity", "target"
+}
 
 -- Argument 1 (n arguments given): a table of the options `known`, checked
 -- before any is read.
@@ -308,6 +312,29 @@ local function friction_extra(methods, states, badself)
   end
 end
 
+-- the follower's own methods: f:set_target(x), f:remaining_time().
+local function follower_extra(methods, states, badself)
+  function methods.set_target(...)
+    local self, x = ...
+    local s = states[self]
+    if s == nil then badself("set_target", self, select("#", ...)) end
+    if type(x) ~= "number" then
+      argerror(1, "set_target", "number expected, got "
+                                .. (select("#", ...) < 2 and "no value" or typename(x)))
+    end
+    if follower.set_target(s, checkfinite(x, 1, "set_target")) then
+      error("set_target: the plan overflows (beyond +-1.8e308)", 0)
+    end
+    return self
+  end
+  function methods.remaining_time(...)
+    local self = ...
+    local s = states[self]
+    if s == nil then badself("remaining_time", self, select("#", ...)) end
+    return follower.remaining_time(s)
+  end
+end
+
 local FRICTION = motion_class("kinetic.Friction", "drag", "drag", friction.at, friction.done,
                               friction.final_position, friction_extra)
 local GRAVITY = motion_class("kinetic.Gravity", "acceleration", "acceleration", gravity.at,
@@ -321,8 +348,11 @@ local INERTIA = motion_class("kinetic.Inertia", "target", "target", inertia.at, 
                              inertia.final_position)
 local DECAY = motion_class("kinetic.Decay", "friction_multiplier", "friction_multiplier",
                            decay.at, decay.done, decay.final_position)
-M.FRICTION, M.GRAVITY, M.BOUNCING, M.CLAMPING, M.INERTIA, M.DECAY =
-  FRICTION, GRAVITY, BOUNCING, CLAMPING, INERTIA, DECAY
+local FOLLOWER = motion_class("kinetic.Follower", "max_acceleration", "max_acceleration",
+                              follower.at, follower.done, follower.final_position,
+                              follower_extra)
+M.FRICTION, M.GRAVITY, M.BOUNCING, M.CLAMPING, M.INERTIA, M.DECAY, M.FOLLOWER =
+  FRICTION, GRAVITY, BOUNCING, CLAMPING, INERTIA, DECAY, FOLLOWER
 
 -- ---- the constructors -------------------------------------------------------------
 
@@ -352,6 +382,30 @@ local function kinetic_gravity(...)
   return GRAVITY.new(gravity.init({}, a, x0, v0, e))
 end
 
+-- kinetic.follower{ max_acceleration, max_speed, position, velocity,
+-- target } -> a kinetic.Follower.
+local function kinetic_follower(...)
+  local F = "follower"
+  local t = check_options((...), select("#", ...), FOLLOWER_OPTIONS, F)
+  local a = required(t, "max_acceleration", F)
+  if not (a > 0) then fieldrangeerror(1, F, "max_acceleration", "positive number", a) end
+  local vmax = huge
+  local v = t.max_speed                  -- the one option that may be infinite
+  if v ~= nil then
+    if type(v) ~= "number" then fielderror(1, F, "max_speed", "number expected, got " .. typename(v)) end
+    vmax = v / 1
+    if not (vmax > 0) then fieldrangeerror(1, F, "max_speed", "positive number", vmax) end
+  end
+  local x0 = optfieldnum(t, "position", 1, F, 0.0)
+  local v0 = optfieldnum(t, "velocity", 1, F, 0.0)
+  local target = optfieldnum(t, "target", 1, F, 0.0)
+  local f = {}
+  if follower.init(f, a, vmax, x0, v0, target) then
+    error("follower: the plan overflows (beyond +-1.8e308)", 0)
+  end
+  return FOLLOWER.new(f)
+end
+
 -- The four scroll and inertia constructors: position and velocity (default
 -- 0), then the kind's own options.
 local function constructor(fname, cls, known, reader)
@@ -372,6 +426,7 @@ function M.open(kinetic)
                                         read_clamping)
   kinetic.inertia = constructor("inertia", INERTIA, INERTIA_OPTIONS, read_inertia)
   kinetic.decay = constructor("decay", DECAY, DECAY_OPTIONS, read_decay)
+  kinetic.follower = kinetic_follower
 end
 
 return M
