@@ -14,7 +14,9 @@
 #   make                      build for lua5.4 (build/lua5.4/kinetic/core.so)
 #   make LUA=luajit           build for one VM: lua5.1 lua5.2 lua5.3 lua5.4 luajit
 #   make demo                 the tour (examples/demo.lua on lua5.4)
-#   make bench                benchmarks on lua5.4 and luajit
+#   make bench                benchmarks on lua5.4 and luajit (C core), then
+#                             on lua5.1, lua5.4 and luajit with the Lua
+#                             backend (KINETIC_BACKEND=lua, 3 runs a row)
 #   make install [PREFIX=..]  install for $(LUA)
 #   make windows              cross-compile build/windows/kinetic/core.dll (x86-64,
 #                             mingw-w64) against LuaJIT's lua51.dll, which
@@ -131,6 +133,11 @@ bench: deps
 	  echo "== $$vm"; \
 	  KINETIC_BACKEND=c LUA_CPATH="build/$$vm/?.so;;" LUA_PATH='lua/?.lua;lua/?/init.lua;bench/?.lua;;' \
 	    $$vm bench/run.lua || exit 1; \
+	done
+	@for vm in lua5.1 lua5.4 luajit; do \
+	  echo "== $$vm (Lua backend)"; \
+	  KINETIC_BACKEND=lua KINETIC_BENCH_RUNS=$${KINETIC_BENCH_RUNS:-3} LUA_CPATH="build/$$vm/?.so;;" \
+	    LUA_PATH='lua/?.lua;lua/?/init.lua;bench/?.lua;;' $$vm bench/run.lua || exit 1; \
 	done
 	@mkdir -p $(BUILD_ROOT)/c
 	@$(CC) -std=c99 -O2 -Icsrc/core -o $(BUILD_ROOT)/c/core_ns bench/core_ns.c \

@@ -2,7 +2,8 @@
 local harness = require("harness")
 local kinetic = require("kinetic")
 local vm = (type(jit) == "table" and jit.version) or _VERSION
-print(string.format("%s on %s, median of %d runs", kinetic._VERSION, vm, harness.runs))
+print(string.format("%s on %s, backend %s, median of %d runs", kinetic._VERSION, vm, kinetic._backend,
+                    harness.runs))
 
 local files = {}
 local p = io.popen("ls bench/bench_*.lua 2>/dev/null")

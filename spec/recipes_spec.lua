@@ -10,6 +10,7 @@
 local DIR = "examples/recipes/"
 
 local RECIPES = {
+  "camera_follower.lua",
   "cascade_cards.lua",
   "chain.lua",
   "color_keyframes.lua",

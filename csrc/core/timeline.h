@@ -127,7 +127,7 @@ int kn_timeline_done(const kn_timeline *tl);
    of the pass holding t1) are reported: the events of earlier passes in
    (t0, t1] are dropped, so one move does bounded work however short a
    pass is. */
-#define KN_TL_EVENT_PASSES 100000.0
+#define KN_TL_EVENT_PASSES 10000.0
 typedef struct kn_tl_cursor {
   double t0, t1;       /* the interval */
   double pass;         /* current 0-based pass */

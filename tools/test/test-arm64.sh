@@ -18,7 +18,7 @@
 #   lua       the Lua backend on ARM64: fuzz/diff.lua (the C core against
 #             kinetic.pure in one state, every value bit for bit) on arm64
 #             Lua 5.4 and on arm64 LuaJIT with the JIT off, ARM64_DIFF_RUNS
-#             scripts each (default 10000).  LuaJIT on ARM64 is a
+#             scripts each (default 6000).  LuaJIT on ARM64 is a
 #             dual-number VM (integers beside doubles: an integer 0 negates
 #             to 0, not -0.0), which the Lua backend must not let show; its
 #             interpreter has the number semantics of every LuaJIT on ARM64,
@@ -44,7 +44,7 @@
 # takes 397 s under qemu), and the #stress specs would add half again.
 #
 # Environment: BUILD_ROOT (as tools/test/test.sh); ARM64_STRESS;
-# ARM64_DIFF_RUNS (scripts of fuzz/diff.lua a VM, default 10000);
+# ARM64_DIFF_RUNS (scripts of fuzz/diff.lua a VM, default 6000);
 # ARM64_CHUNKS (busted processes per run, default 1) and ARM64_JOBS (of
 # them at once, default 1).
 set -u
@@ -131,7 +131,7 @@ $SIMD_REPEATS" \
 }
 
 arm_lua() {
-  runs=${ARM64_DIFF_RUNS:-10000}
+  runs=${ARM64_DIFF_RUNS:-6000}
   for vm in lua5.4 luajit; do
     flags=; [ "$vm" = luajit ] && flags=-joff
     start=$(date +%s)

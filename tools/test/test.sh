@@ -89,7 +89,12 @@ export BR MAKE TEST_JOBS
 #     the same calls as the other specs, repeated millions of times;
 #   - animator_random_spec.lua: 40 seeds of random animator calls; every
 #     animator method and error path runs under valgrind in the other
-#     animator_*_spec.lua files and the bad-input matrix.
+#     animator_*_spec.lua files and the bad-input matrix;
+#   - kmath_spec.lua: the Lua backend's own arithmetic (kinetic.pure.kmath),
+#     no C code at all;
+#   - timeline_properties_spec.lua, easing_properties_spec.lua and
+#     spring_properties_spec.lua: random cases of calls the other specs of
+#     each part make under valgrind, repeated.
 #   tests (VALGRIND_FILTER_OUT, patterns of their names):
 #   - spring_group_spec.lua's group-against-springs matrix capped at
 #     avx512, avx and sse2: under valgrind (no AVX-512) the first two run
@@ -106,17 +111,25 @@ export BR MAKE TEST_JOBS
 #     runs under valgrind in spring_analytic_spec.lua, spring_easing_spec.lua
 #     and spring_fuzz_regressions_spec.lua;
 #   - animator_sequence_spec.lua's endless sequence at many frame rates: the
-#     sequence's other tests play the same code under valgrind.
+#     sequence's other tests play the same code under valgrind;
+#   - timeline_events_spec.lua's move across 250 000 passes: 10 000
+#     callbacks from the event loop every other test of that file runs;
+#   - follower_spec.lua's brute-force search (Lua arithmetic over 20 000
+#     switch times a case): the follower's plans run under valgrind in
+#     the file's other tests.
 VALGRIND_SKIP="spec/module_stress_spec.lua spec/spring_stress_spec.lua
 spec/spring_group_stress_spec.lua spec/animator_alloc_spec.lua
-spec/animator_random_spec.lua"
+spec/animator_random_spec.lua spec/kmath_spec.lua spec/timeline_properties_spec.lua
+spec/easing_properties_spec.lua spec/spring_properties_spec.lua"
 VALGRIND_FILTER_OUT="bit for bit %(avx512 loop
 bit for bit %(avx loop
 bit for bit %(sse2 loop
 never gives NaN or infinity for any string that parses
 s:linear%(%) stays within max_error everywhere
 settle_time is the exact last exit from the epsilon band
-an endless sequence plays on at any frame rate"
+an endless sequence plays on at any frame rate
+reports the events of the last 10000 passes a move crosses
+takes the least time a bang%-bang search finds"
 
 # --- the stages ------------------------------------------------------------------
 # Each runs in a process of its own, adds to passed/failed and sets status.

@@ -41,7 +41,7 @@ timeline.AFTER_STOP, timeline.AFTER_RESTART, timeline.AFTER_REVERSE = STOP, REST
 timeline.UNIT_DEGREES, timeline.UNIT_RADIANS = 0, 1
 -- enum kn_tl_event_kind (a mask of them selects kinds)
 local EV_KEYFRAME, EV_ITERATION, EV_COMPLETE = 1, 2, 4
-local EVENT_PASSES = 100000.0             -- KN_TL_EVENT_PASSES
+local EVENT_PASSES = 10000.0              -- KN_TL_EVENT_PASSES
 timeline.EV_KEYFRAME, timeline.EV_ITERATION, timeline.EV_COMPLETE =
   EV_KEYFRAME, EV_ITERATION, EV_COMPLETE
 
