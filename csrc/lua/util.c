@@ -3,6 +3,7 @@
 ** the argument checks every public function runs at the boundary.
 */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lkinetic.h"
@@ -245,6 +246,46 @@ int lk_optfieldbool(lua_State *L, int t, int arg, const char *key, int def) {
                          "boolean expected, got %s", lk_typename(L, -1)));
   lua_pop(L, 1);
   return b;
+}
+
+int lk_optround(lua_State *L, int t, int arg, double *q, double **set, int *nset) {
+  int kind = LK_ROUND_NONE, i, n;
+  *q = 0.0; *set = NULL; *nset = 0;
+  lua_getfield(L, t, "round");
+  switch (lua_type(L, -1)) {
+    case LUA_TNIL: break;
+    case LUA_TBOOLEAN:
+      if (lua_toboolean(L, -1)) { *q = 1.0; kind = LK_ROUND_STEP; }
+      break;
+    case LUA_TNUMBER:
+      *q = (double)lua_tonumber(L, -1);
+      if (!(*q > 0.0) || !isfinite(*q))
+        lk_fieldrangeerror(L, arg, "round", "positive finite number", *q);
+      kind = LK_ROUND_STEP;
+      break;
+    case LUA_TFUNCTION: kind = LK_ROUND_FN; break;
+    case LUA_TTABLE:
+      n = (int)lk_rawlen(L, -1);
+      if (n <= 0)
+        lk_fielderror(L, arg, "round", "non-empty array of numbers expected, got an empty table");
+      lk_checkfielditems(L, arg, "round", n);
+      *set = (double *)malloc((size_t)n * sizeof(double));
+      if (*set == NULL) luaL_error(L, "not enough memory");
+      for (i = 0; i < n; i++) {
+        lua_rawgeti(L, -1, i + 1);
+        (*set)[i] = (double)lua_tonumber(L, -1);
+        lua_pop(L, 1);
+      }
+      *nset = n;
+      kind = LK_ROUND_SET;
+      break;
+    default:
+      lk_fielderror(L, arg, "round", lua_pushfstring(L,
+                    "true, a step, an array of numbers or a function expected, got %s",
+                    lk_typename(L, -1)));
+  }
+  lua_pop(L, 1);
+  return kind;
 }
 
 const char *lk_pushnumstr(lua_State *L, double x) {

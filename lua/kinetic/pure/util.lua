@@ -215,6 +215,36 @@ function util.optfieldbool(t, key, arg, fname, def)
   return v
 end
 
+-- The `round` option t.round (pure/round.lua): nil for absent or false; a
+-- rounding { q = step } for true (q = 1) or a positive finite step, or
+-- { set = copy, nset = n } for a non-empty array of finite numbers; the
+-- function itself for a function.  Else "field 'round': ...".
+function util.optround(t, arg, fname)
+  local v = t.round
+  local tv = type(v)
+  if v == nil or v == false then return nil end
+  if v == true then return { q = 1.0 } end
+  if tv == "number" then
+    if not (v > 0) or v - v ~= 0 then
+      util.fieldrangeerror(arg, fname, "round", "positive finite number", v)
+    end
+    return { q = v / 1 }
+  end
+  if tv == "function" then return v end
+  if tv == "table" then
+    local n = #v
+    if n <= 0 then
+      fielderror(arg, fname, "round", "non-empty array of numbers expected, got an empty table")
+    end
+    util.checkfielditems(v, n, arg, fname, "round")
+    local set = {}
+    for i = 1, n do set[i] = v[i] / 1 end
+    return { set = set, nset = n }
+  end
+  fielderror(arg, fname, "round", "true, a step, an array of numbers or a function expected, got "
+             .. typename(v))
+end
+
 -- Items 1..n of the array a are finite numbers, else
 -- "field 'key': item i: finite number expected, got nan".
 function util.checkfielditems(a, n, arg, fname, key)
