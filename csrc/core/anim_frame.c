@@ -243,6 +243,7 @@ static int spring_step(kn_animator *A, const kn_anim_io *io, int node, double dt
       io->report(io->ud, node, KN_ANIM_OVERFLOW);
     }
     memcpy(ch->out, KN_SPRING_SLOT(s, KN_SP_X), (size_t)k * sizeof(double));
+    kn_anim_round_out(A, c);
     if (!s->at_rest) moving = 1;
   }
   io->write(io->ud, node);
@@ -493,6 +494,7 @@ static int snap_springs(kn_animator *A, const kn_anim_io *io, int node) {
     kn_spring_reset_on_target(ch->spring);
     memcpy(ch->out, KN_SPRING_SLOT(ch->spring, KN_SP_X),
            (size_t)ch->spring->n * sizeof(double));
+    kn_anim_round_out(A, c);
   }
   return 1;
 }
@@ -562,7 +564,7 @@ static int pure(const kn_animator *A, int node, double t1) {
   const kn_node *nd = &A->nodes[node];
   int c;
   if (nd->kind != KN_NODE_TWEEN || (nd->user & (KN_AN_ON_START | KN_AN_ON_UPDATE |
-      KN_AN_ON_COMPLETE | KN_AN_LUA_EASE | KN_AN_START_DUE | KN_AN_BLOCKED)))
+      KN_AN_ON_COMPLETE | KN_AN_LUA_EASE | KN_AN_START_DUE | KN_AN_BLOCKED | KN_AN_LUA_ROUND)))
     return 0;
   if (t1 < nd->span.delay) return 1;               /* waiting: the clock alone */
   if (!nd->started) return 0;

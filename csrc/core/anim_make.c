@@ -21,15 +21,15 @@
 
 const char *const kn_anim_opt_names[KN_OPT_COUNT] = {
   "easing", "delay", "iterations", "after", "stagger", "on_start", "on_update",
-  "on_complete", "rotate", "fields", "color_space", "hue", "velocity"
+  "on_complete", "rotate", "fields", "color_space", "hue", "round", "velocity"
 };
 const char *const kn_anim_tween_options[] = {
   "easing", "delay", "iterations", "after", "stagger", "on_start", "on_update",
-  "on_complete", "rotate", "fields", "color_space", "hue", NULL
+  "on_complete", "rotate", "fields", "color_space", "hue", "round", NULL
 };
 const char *const kn_anim_spring_options[] = {
   "delay", "stagger", "on_start", "on_update", "on_complete", "velocity",
-  "color_space", "hue", "stiffness", "damping", "mass", "frequency", "damping_ratio", "response",
+  "color_space", "hue", "round", "stiffness", "damping", "mass", "frequency", "damping_ratio", "response",
   "duration", "bounce", "tension", "friction", "origami_tension",
   "origami_friction", "bounciness", "speed", "preset",
   "integrator", "rest_delta", "rest_speed", "clamp", NULL
@@ -38,12 +38,13 @@ const char *const kn_anim_stagger_options[] = { "each", "amount", "from", "easin
 const char *const kn_anim_sequence_options[] = {
   "iterations", "after", "delay", "on_start", "on_update", "on_complete", NULL
 };
-const char *const kn_anim_fling_options[4][14] = {
-  { "kind", "on_start", "on_update", "on_complete", "power", "time_constant", "min", "max",
-    "snap", "bounce_stiffness", "bounce_damping", "rest_delta", "rest_speed", NULL },
-  { "kind", "on_start", "on_update", "on_complete", "min", "max", "spring", NULL },
-  { "kind", "on_start", "on_update", "on_complete", "friction", NULL },
-  { "kind", "on_start", "on_update", "on_complete", "friction_multiplier", "threshold", NULL }
+const char *const kn_anim_fling_options[4][15] = {
+  { "kind", "on_start", "on_update", "on_complete", "round", "power", "time_constant", "min",
+    "max", "snap", "bounce_stiffness", "bounce_damping", "rest_delta", "rest_speed", NULL },
+  { "kind", "on_start", "on_update", "on_complete", "round", "min", "max", "spring", NULL },
+  { "kind", "on_start", "on_update", "on_complete", "round", "friction", NULL },
+  { "kind", "on_start", "on_update", "on_complete", "round", "friction_multiplier", "threshold",
+    NULL }
 };
 
 unsigned kn_anim_opt_bits(const char *const *known, unsigned present) {
@@ -64,6 +65,29 @@ int kn_stagger_from_find(const char *s) {
   for (i = 0; i < 6; i++)
     if (i != KN_STAGGER_INDEX && strcmp(s, froms[i]) == 0) return i;
   return -1;
+}
+
+/* ---- rounding ------------------------------------------------------------------ */
+
+int kn_anim_set_round(kn_animator *A, int node, double q, const double *set, int nset) {
+  kn_node *nd = &A->nodes[node];
+  double *own = NULL;
+  if (nset > 0) {
+    own = (double *)malloc((size_t)nset * sizeof(double));
+    if (own == NULL) return 0;
+    memcpy(own, set, (size_t)nset * sizeof(double));
+  }
+  free(nd->round_set);
+  nd->round_set = own;
+  nd->round.q = q;
+  nd->round.set = own;
+  nd->round.nset = nset;
+  return 1;
+}
+
+void kn_anim_round_out(kn_animator *A, int c) {
+  kn_chan *ch = &A->chans[c];
+  kn_round_values(&A->nodes[ch->node].round, ch->out, ch->n > 0 ? ch->n : 1);
 }
 
 /* ---- spans and placement ---------------------------------------------------- */

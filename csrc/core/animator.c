@@ -412,6 +412,11 @@ void kn_anim_node_free(kn_animator *A, int node) {
   free(nd->kids);
   free(nd->fling);
   nd->fling = NULL;
+  free(nd->round_set);
+  nd->round_set = NULL;
+  nd->round.set = NULL;
+  nd->round.nset = 0;
+  nd->round.q = 0.0;
   nd->kids = NULL;
   nd->nkids = nd->capkids = 0;
   nd->state = KN_NODE_FREE;
@@ -447,7 +452,10 @@ void kn_anim_tween_eval(kn_animator *A, int node, double t) {
   if (nd->fling != NULL) {
     double v;
     c = nd->chan;
-    if (c >= 0 && A->chans[c].object != NULL) kn_fling_at(nd->fling, u, A->chans[c].out, &v);
+    if (c >= 0 && A->chans[c].object != NULL) {
+      kn_fling_at(nd->fling, u, A->chans[c].out, &v);
+      kn_anim_round_out(A, c);
+    }
     return;
   }
   f = ease(nd->easing, kn_span_progress(&nd->span, u, pass));
@@ -463,9 +471,11 @@ void kn_anim_tween_eval(kn_animator *A, int node, double t) {
         kn_path_at(seen, seen_u, &xya[0], &xya[1], &xya[2], NULL);
       }
       ch->out[0] = xya[ch->part];
+      kn_anim_round_out(A, c);
       continue;
     }
     for (i = 1; i < ch->n; i++) ch->out[i] = kn_lerp(ch->from[i], ch->to[i], f);
+    kn_anim_round_out(A, c);
   }
 }
 

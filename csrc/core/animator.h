@@ -38,6 +38,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "round.h"
+
 struct kn_easing;
 struct kn_spring;
 struct kn_fling;
@@ -89,6 +91,7 @@ enum kn_node_state {
 #define KN_AN_START_DUE    256u   /* started by seek: on_start fires at the next update */
 #define KN_AN_DEFERRED     512u   /* left by kn_anim_split to kn_anim_run */
 #define KN_AN_BLOCKED      1024u  /* shares a field with a node starting in this frame */
+#define KN_AN_LUA_ROUND    2048u  /* its values rounded by the binding's function */
 
 /* Channel flags. */
 #define KN_CH_RELATIVE 1u   /* given = an offset to the value read at start */
@@ -144,6 +147,8 @@ typedef struct kn_node {
   const struct kn_easing *easing;   /* NULL: outQuad */
   struct kn_fling *fling;  /* a tween that is a fling: its one number field
                               follows this motion (owned; freed with the node) */
+  kn_round round;      /* what its channels' out are rounded by (round.h) */
+  double *round_set;   /* its set (owned: freed with the node), or NULL */
 } kn_node;
 
 /* An event of a frame, fired by the binding after every write. */
@@ -357,15 +362,15 @@ void kn_stagger(int n, int from, double index, double total,
 enum {
   KN_OPT_EASING, KN_OPT_DELAY, KN_OPT_ITERATIONS, KN_OPT_AFTER, KN_OPT_STAGGER,
   KN_OPT_ON_START, KN_OPT_ON_UPDATE, KN_OPT_ON_COMPLETE, KN_OPT_ROTATE, KN_OPT_FIELDS,
-  KN_OPT_COLOR_SPACE, KN_OPT_HUE, KN_OPT_VELOCITY, KN_OPT_COUNT
+  KN_OPT_COLOR_SPACE, KN_OPT_HUE, KN_OPT_ROUND, KN_OPT_VELOCITY, KN_OPT_COUNT
 };
-#define KN_OPT_SPRING_PARAMS 8
+#define KN_OPT_SPRING_PARAMS 9
 extern const char *const kn_anim_opt_names[KN_OPT_COUNT];
 extern const char *const kn_anim_tween_options[];
 extern const char *const kn_anim_spring_options[];
 extern const char *const kn_anim_stagger_options[];
 extern const char *const kn_anim_sequence_options[];
-extern const char *const kn_anim_fling_options[4][14];
+extern const char *const kn_anim_fling_options[4][15];
 
 /* The KN_OPT_* bits of the names of the list `known` whose bits (1 << i
    for known[i]) are `present`. */
@@ -396,6 +401,12 @@ double kn_anim_seq_mark(const kn_animator *A, int seq, int end);
 /* Chain next (KN_NODE_CHAINED) behind node: it starts when node, and the
    nodes chained before it, complete. */
 void kn_anim_chain(kn_animator *A, int node, int next);
+
+/* Node's rounding (round.h): a step q > 0, or nset > 0 values of set
+   (copied), or none.  0 when memory runs out (nothing changed). */
+int kn_anim_set_round(kn_animator *A, int node, double q, const double *set, int nset);
+/* Channel c's out rounded by its node's rounding. */
+void kn_anim_round_out(kn_animator *A, int c);
 
 /* A fling: node (a tween of one number field) follows a copy of motion
    (owned by the node), its span the motion's time to rest.  0 when

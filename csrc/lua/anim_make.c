@@ -327,6 +327,11 @@ typedef struct anim_opts {
   int seach;             /* each given (total = each (n - 1)) */
   int sease;             /* stack index of the stagger's easing, 0: linear */
   value_opts values;     /* what paths and colours do */
+  int rkind;             /* round: LK_ROUND_* */
+  double rq;             /* its step */
+  const double *rset;    /* its set (a userdata on the stack), rn items */
+  int rn;
+  int rfn;               /* stack index of its function */
 } anim_opts;
 
 /* Whether the options give `key`: a field that is not nil. */
@@ -579,6 +584,37 @@ static void read_opts(lua_State *L, int arg, const char *const *known, int n,
   if (opt_present(L, o, KN_OPT_STAGGER)) read_stagger(L, o, n);
   if (known == kn_anim_tween_options) read_path_fields(L, o);
   read_color_opts(L, o);
+  for (i = 0; known[i] != NULL && strcmp(known[i], "round") != 0; i++) {}
+  if (known[i] != NULL && opt_maybe(o, KN_OPT_ROUND)) {
+    double *set;
+    o->rkind = lk_optround(L, o->t, arg, &o->rq, &set, &o->rn);
+    o->rset = set;
+    if (o->rkind == LK_ROUND_SET || o->rkind == LK_ROUND_FN) o->rfn = lua_gettop(L);
+  }
+}
+
+/* round with a colour value: refused. */
+static void check_round_colors(lua_State *L, int colors, const anim_opts *o) {
+  if (colors > 0 && o->rkind != LK_ROUND_NONE)
+    lk_fielderror(L, o->arg, "round", "a colour value is not rounded");
+}
+
+/* Node's rounding from the options: a step or a set in the core, a
+   function kept in its extras for the writes (KN_AN_LUA_ROUND). */
+static void apply_round(lk_frame *F, int node, const anim_opts *o) {
+  lua_State *L = F->L;
+  if (o->rkind == LK_ROUND_FN) {
+    lk_anim_need_extras(F, node);
+    lua_pushvalue(L, o->rfn);
+    lua_setfield(L, -2, "round");
+    lua_pop(L, 1);
+    (void)kn_anim_set_round(&F->P->A, node, 0.0, NULL, 0);
+    F->P->A.nodes[node].user |= KN_AN_LUA_ROUND;
+  } else if (o->rkind != LK_ROUND_NONE) {
+    if (!kn_anim_set_round(&F->P->A, node, o->rq, o->rset, o->rn))
+      luaL_error(L, "not enough memory");
+    F->P->A.nodes[node].user &= ~KN_AN_LUA_ROUND;
+  }
 }
 
 static void apply_callbacks(lk_frame *F, int node, const anim_opts *o) {
@@ -726,6 +762,7 @@ static void make_tween_node(lk_frame *F, int node, int tidx, void *ud) {
   else add_channels(F, node, tidx, m->vidx, m->flags, &m->o->values);
   kn_span_init(&F->P->A.nodes[node].span, 0.0, m->duration, 1.0, KN_AFTER_STOP);
   if (m->o->easing) set_easing(F, node, m->o);
+  apply_round(F, node, m->o);
 }
 
 int lk_anim_make_tween(lk_frame *F, int tidx, int arg, int nopts, int from_mode, int child) {
@@ -741,6 +778,7 @@ int lk_anim_make_tween(lk_frame *F, int tidx, int arg, int nopts, int from_mode,
   if (o.meta || (o.has & (1u << KN_OPT_STAGGER))) vs.n = -1;   /* Lua code may have run */
   check_path_fields(L, arg + 1, paths, &o);
   check_color_opts(L, colors, &o);
+  check_round_colors(L, colors, &o);
   if (child && o.iterations == HUGE_VAL)
     lk_fielderror(L, o.arg, "iterations", "a sequence's child must end (finite number expected)");
   m.vidx = arg + 1;
@@ -777,6 +815,7 @@ static void make_spring_node(lk_frame *F, int node, int tidx, void *ud) {
   if (!kn_anim_spring_node(A, node, &mo->model, mo->integrator, mo->clamp, mo->rest_delta,
                            mo->rest_speed))
     luaL_error(L, "not enough memory");
+  apply_round(F, node, m->o);
   if (m->velidx == 0) return;
   for (c = A->nodes[node].chan; c >= 0; c = A->chans[c].next) {
     kn_chan *ch = &A->chans[c];
@@ -935,6 +974,7 @@ static void retarget(lk_frame *F, int node, int tidx, int vidx, const anim_opts 
     lua_pop(L, 1);
   }
   apply_callbacks(F, node, o);
+  apply_round(F, node, o);
 }
 
 /* anim:spring(target, values [, opts]). */
@@ -952,6 +992,7 @@ int lk_animator_spring(lua_State *L) {
   if (lua_isnoneornil(L, 4)) { lua_settop(L, 3); lua_newtable(L); own = 1; }
   read_opts(L, 4, kn_anim_spring_options, n, &o);
   check_color_opts(L, colors, &o);
+  check_round_colors(L, colors, &o);
   if (own) o.t = 0;
   lk_spring_read_motion(L, 4, 4, &mo);
   m.velidx = 0;
@@ -1036,6 +1077,7 @@ int lk_animator_fling(lua_State *L) {
   if (!kn_anim_fling_node(&P->A, node, &motion)) return luaL_error(L, "not enough memory");
   add_channels(&F, node, 2, 6, 0, NULL);
   apply_callbacks(&F, node, &o);
+  apply_round(&F, node, &o);
   if (!kn_anim_root_add(&P->A, node)) return luaL_error(L, "not enough memory");
   lk_anim_push_handle(&F, node);
   return 1;

@@ -274,25 +274,47 @@ static void push_key(lk_frame *F, const kn_chan *ch, int c) {
   else lua_rawgeti(F->L, F->keys, c + 1);
 }
 
+/* Push v, or what node's round function (KN_AN_LUA_ROUND) makes of it: a
+   finite number, else the frame's error names the node. */
+static void push_value(lk_frame *F, int node, double v) {
+  lua_State *L = F->L;
+  const kn_node *nd = &F->P->A.nodes[node];
+  if (!(nd->user & KN_AN_LUA_ROUND)) {
+    lua_pushnumber(L, (lua_Number)v);
+    return;
+  }
+  push_extras(F, node);
+  lua_getfield(L, -1, "round");
+  lua_remove(L, -2);
+  lua_pushnumber(L, (lua_Number)v);
+  if (lua_pcall(L, 1, 1, 0) != 0)
+    luaL_error(L, "%s: the round function of a %s raised (the animation is removed): %s",
+               F->P->verb, kind_name(nd), lua_isstring(L, -1) ? lua_tostring(L, -1)
+                                                              : lk_typename(L, -1));
+  if (lua_type(L, -1) != LUA_TNUMBER || !isfinite((double)lua_tonumber(L, -1)))
+    luaL_error(L, "%s: the round function of a %s returned %s (finite number expected; the "
+               "animation is removed)", F->P->verb, kind_name(nd), lk_typename(L, -1));
+}
+
 /* object.key = out of channel c, the object on top (left there). */
 static void write_field(lk_frame *F, int c) {
   lua_State *L = F->L;
   kn_chan *ch = &F->P->A.chans[c];
-  int i, n = ch->n;
+  int i, n = ch->n, node = ch->node;
   push_key(F, ch, c);
   if (ch->color) {
     lk_anim_color_write(F, c);
     return;
   }
   if (n == 0) {
-    lua_pushnumber(L, (lua_Number)ch->out[0]);
+    push_value(F, node, ch->out[0]);
     lua_settable(L, -3);
     return;
   }
   lua_gettable(L, -2);
   if (lua_type(L, -1) == LUA_TTABLE) {
     for (i = 0; i < n; i++) {
-      lua_pushnumber(L, (lua_Number)ch->out[i]);
+      push_value(F, node, F->P->A.chans[c].out[i]);
       lua_rawseti(L, -2, i + 1);
     }
   }

@@ -136,10 +136,9 @@ void lk_state_fill(lua_State *L, int t, const char *key, double def, int n,
 
 /* The `round` option of the options table at t (round.h): absent or false
    LK_ROUND_NONE; true (*q = 1) or a positive finite step (*q) LK_ROUND_STEP;
-   a non-empty array of finite numbers LK_ROUND_SET, *nset items copied into
-   *set (malloc'd, the caller's to free; 0 items when memory runs out is an
-   error raised here); a function LK_ROUND_FN (the caller reads it again).
-   Anything else: "bad argument #arg to 'f' (field 'round': ...)". */
+   a non-empty array of finite numbers LK_ROUND_SET, its *nset items copied
+   into *set, a userdata left on the stack; a function LK_ROUND_FN, left on
+   the stack.  Anything else: "bad argument #arg to 'f' (field 'round': ...)". */
 enum { LK_ROUND_NONE, LK_ROUND_STEP, LK_ROUND_SET, LK_ROUND_FN };
 int lk_optround(lua_State *L, int t, int arg, double *q, double **set, int *nset);
 

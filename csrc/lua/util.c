@@ -3,7 +3,6 @@
 ** the argument checks every public function runs at the boundary.
 */
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "lkinetic.h"
@@ -263,22 +262,21 @@ int lk_optround(lua_State *L, int t, int arg, double *q, double **set, int *nset
         lk_fieldrangeerror(L, arg, "round", "positive finite number", *q);
       kind = LK_ROUND_STEP;
       break;
-    case LUA_TFUNCTION: kind = LK_ROUND_FN; break;
+    case LUA_TFUNCTION: return LK_ROUND_FN;
     case LUA_TTABLE:
       n = (int)lk_rawlen(L, -1);
       if (n <= 0)
         lk_fielderror(L, arg, "round", "non-empty array of numbers expected, got an empty table");
       lk_checkfielditems(L, arg, "round", n);
-      *set = (double *)malloc((size_t)n * sizeof(double));
-      if (*set == NULL) luaL_error(L, "not enough memory");
+      *set = (double *)lua_newuserdata(L, (size_t)n * sizeof(double));
       for (i = 0; i < n; i++) {
-        lua_rawgeti(L, -1, i + 1);
+        lua_rawgeti(L, -2, i + 1);
         (*set)[i] = (double)lua_tonumber(L, -1);
         lua_pop(L, 1);
       }
+      lua_remove(L, -2);                   /* the copy stays */
       *nset = n;
-      kind = LK_ROUND_SET;
-      break;
+      return LK_ROUND_SET;
     default:
       lk_fielderror(L, arg, "round", lua_pushfstring(L,
                     "true, a step, an array of numbers or a function expected, got %s",

@@ -38,7 +38,7 @@ local span_local, span_progress, span_backward = an.span_local, an.span_progress
 local event, chan_release, node_free, root_of = an.event, an.chan_release, an.node_free,
                                                 an.root_of
 local rival, drive, root_add = an.rival, an.drive, an.root_add
-local tween_eval, tween_velocity = an.tween_eval, an.tween_velocity
+local tween_eval, tween_velocity, round_out = an.tween_eval, an.tween_velocity, an.round_out
 
 local M = {}
 
@@ -416,7 +416,8 @@ local function start(A, nd, tau)
       end
     end
     if simple and nd.parent == nil and
-       not (nd.has_update or nd.lua_ease or nd.paused or nd.start_due) then
+       not (nd.has_update or nd.lua_ease or nd.paused or nd.start_due or nd.round or
+            nd.lua_round) then
       if nd.kind ~= TWEEN then nd.started = FAST_SPRING
       else fast_tween(A, nd) end
     end
@@ -447,6 +448,7 @@ local function spring_step(A, nd, dt)
       end
       local d, O = s.data, 3 * k
       for i = 1, k do c[O + i] = d[SP_X * k + i] end
+      round_out(A, c)
       if not s.at_rest then moving = true end
     end
   end
@@ -697,6 +699,7 @@ local function snap_springs(A, nd)
       reset_on_target(s)
       local n, d, O = s.n, s.data, 3 * c.k
       for i = 1, n do c[O + i] = d[SP_X * n + i] end
+      round_out(A, c)
     end
   end
   return true

@@ -21,32 +21,40 @@ local mix_ends, mix_at = color_mix.mix_ends, color_mix.mix_at
 
 local M = {}
 
+-- kn_anim_set_round: node's rounding (a rounding of pure/round.lua, or
+-- nil).
+function M.set_round(A, node, r)
+  node.round = r
+end
+
 -- ---- the methods' options -------------------------------------------------------
 
 -- The option names of anim:to / anim:from (in the KN_OPT_* order),
 -- anim:spring, a stagger table, anim:sequence and anim:fling by kind.
 M.tween_options = {
   "easing", "delay", "iterations", "after", "stagger", "on_start", "on_update",
-  "on_complete", "rotate", "fields", "color_space", "hue"
+  "on_complete", "rotate", "fields", "color_space", "hue", "round"
 }
 M.spring_options = {
   "delay", "stagger", "on_start", "on_update", "on_complete", "velocity",
-  "color_space", "hue", "stiffness", "damping", "mass", "frequency", "damping_ratio", "response",
+  "color_space", "hue", "round", "stiffness", "damping", "mass", "frequency", "damping_ratio", "response",
   "duration", "bounce", "tension", "friction", "origami_tension",
   "origami_friction", "bounciness", "speed", "preset",
   "integrator", "rest_delta", "rest_speed", "clamp"
 }
-M.SPRING_PARAMS = 9      -- KN_OPT_SPRING_PARAMS + 1: the spring's own from here on
+M.SPRING_PARAMS = 10     -- KN_OPT_SPRING_PARAMS + 1: the spring's own from here on
 M.stagger_options = { "each", "amount", "from", "easing" }
 M.sequence_options = {
   "iterations", "after", "delay", "on_start", "on_update", "on_complete"
 }
 M.fling_options = {
-  [0] = { "kind", "on_start", "on_update", "on_complete", "power", "time_constant", "min",
-          "max", "snap", "bounce_stiffness", "bounce_damping", "rest_delta", "rest_speed" },
-  { "kind", "on_start", "on_update", "on_complete", "min", "max", "spring" },
-  { "kind", "on_start", "on_update", "on_complete", "friction" },
-  { "kind", "on_start", "on_update", "on_complete", "friction_multiplier", "threshold" }
+  [0] = { "kind", "on_start", "on_update", "on_complete", "round", "power", "time_constant",
+          "min", "max", "snap", "bounce_stiffness", "bounce_damping", "rest_delta",
+          "rest_speed" },
+  { "kind", "on_start", "on_update", "on_complete", "round", "min", "max", "spring" },
+  { "kind", "on_start", "on_update", "on_complete", "round", "friction" },
+  { "kind", "on_start", "on_update", "on_complete", "round", "friction_multiplier",
+    "threshold" }
 }
 
 -- The stagger origin named s (0-based KN_STAGGER_*), -1 for none ("index"

@@ -20,7 +20,9 @@
 --                    (delay, duration, iterations, total, after: a node is
 --                    its own kn_span), clock, scale, offset (a child's),
 --                    frame_start, easing (a core easing or nil: outQuad),
---                    fling, target (a group's list; the object of its first
+--                    fling, round (a rounding of pure/round.lua, or nil),
+--                    lua_round (its values rounded by the binding's
+--                    function), target (a group's list; the object of its first
 --                    channel once that one is released).  A node's table
 --                    stays within 16 fields in the common cases: the
 --                    frame's fast path reads it for every tween.
@@ -45,6 +47,7 @@ local abs, huge = math.abs, math.huge
 local kfloor, kceil, fmod = K.floor, K.ceil, K.fmod
 local ease_eval, path_at, fling_at = easing.eval, path.at, fling.at
 local lerp = interp.lerp
+local round_value = require("kinetic.pure.round").value
 
 local M = {}
 
@@ -403,12 +406,23 @@ M.out_quad = out_quad
 
 -- A tween node's channels at its clock t (started): out = lerp(from, to,
 -- E(progress)).
+-- kn_anim_round_out: channel c's out rounded by its node's rounding.
+function M.round_out(A, c)
+  local r = c.node.round
+  if r == nil then return end
+  local k = c.k
+  for i = 3 * k + 1, 4 * k do c[i] = round_value(r, c[i]) end
+end
+
 function M.tween_eval(A, nd, t)
   local u, pass = span_local(nd, t)
   local chans = nd
   if nd.fling ~= nil then
     local c = chans[1]
-    if c ~= nil and c.object ~= nil then c[4] = fling_at(nd.fling, u) end
+    if c ~= nil and c.object ~= nil then
+      c[4] = fling_at(nd.fling, u)
+      M.round_out(A, c)
+    end
     return
   end
   local f = ease(nd.easing, span_progress(nd, u, pass))
@@ -431,6 +445,7 @@ function M.tween_eval(A, nd, t)
         ch[3 * k + 1] = o
         for i = 2, ch.n do ch[3 * k + i] = lerp(ch[k + i], ch[2 * k + i], f) end
       end
+      M.round_out(A, ch)
     end
   end
 end

@@ -251,7 +251,7 @@ local TWEEN_SET = TWEEN_KNOWN.set
 -- The animator's option names (kn_anim_opt_names) each list holds.
 local ANIM_OPTS = { "easing", "delay", "iterations", "after", "stagger", "on_start",
                     "on_update", "on_complete", "rotate", "fields", "color_space", "hue",
-                    "velocity" }
+                    "round", "velocity" }
 local function anim_subset(known)
   local sub_ = {}
   for i = 1, #ANIM_OPTS do
@@ -509,6 +509,7 @@ local function read_opts(v, arg, fname, known, n)
     if v.stagger ~= nil then read_stagger(o, n) end
     if v.rotate ~= nil or v.fields ~= nil then read_path_fields(o) end
     if v.color_space ~= nil or v.hue ~= nil then read_color_opts(o) end
+    if v.round ~= nil then o.round = util.optround(v, arg, fname) end
     return o
   end
   if maybe(o, "delay") then o.delay = util.optfieldnonneg(v, "delay", arg, fname, 0.0) end
@@ -530,7 +531,29 @@ local function read_opts(v, arg, fname, known, n)
   if present(o, "stagger") then read_stagger(o, n) end
   if known == TWEEN_KNOWN then read_path_fields(o) end
   read_color_opts(o)
+  if known.set.round and maybe(o, "round") then o.round = util.optround(v, arg, fname) end
   return o
+end
+
+-- round with a colour value: refused.
+local function check_round_colors(colors, o)
+  if colors > 0 and o.round ~= nil then
+    fielderror(o.arg, o.fname, "round", "a colour value is not rounded")
+  end
+end
+
+-- Node's rounding from the options: a step or a set in the core, a
+-- function kept by the node for the writes (lua_round).
+local function apply_round(A, node, o)
+  local r = o.round
+  if r == nil then return end
+  if type(r) == "function" then
+    mk.set_round(A, node, nil)
+    node.lua_round = r
+  else
+    mk.set_round(A, node, r)
+    node.lua_round = nil
+  end
 end
 
 -- o, read, is no longer needed: the next read_opts may reuse it.
@@ -545,6 +568,7 @@ local function release(o)
     o.t, o.meta, o.delay, o.iterations, o.after = nil, false, 0.0, 1.0, STOP
     o.cb1, o.cb2, o.cb3, o.easing, o.ease, o.given, o.luafn, o.kept = nil, nil, nil, nil, nil,
                                                                        nil, false, false
+    o.round = nil
     if o.rare then                       -- stagger, path or colour options were read
       o.sfrom, o.sindex, o.stotal, o.seach, o.sease = 0, 0.0, 0.0, false, nil
       o[1], o[2], o[3], o.vn, o.space, o.hue, o.rare = "x", "y", "angle", 2, OKLAB, SHORTER, false
@@ -648,6 +672,7 @@ local function make_tween_node(A, node, target, o, vt, frm, duration, sn, own)
   if own then span_init(node, o.delay, duration, o.iterations, o.after)
   else span_init(node, 0.0, duration, 1.0, STOP) end
   if o.easing ~= nil then tween_easing(A, node, o) end
+  apply_round(A, node, o)
 end
 
 -- A tween (to / from) or a group of tweens for a list of targets: target
@@ -676,6 +701,7 @@ local function make_tween(A, target, targ, dur, darg, vt, varg, opts, oarg, frm,
   if t ~= nil and (o.meta or t.color_space ~= nil or t.hue ~= nil) then
     check_color_opts(colors, o)
   end
+  check_round_colors(colors, o)
   if child and o.iterations == huge then
     fielderror(o.arg, fname, "iterations", "a sequence's child must end (finite number expected)")
   end
@@ -697,6 +723,7 @@ M.make_tween = make_tween
 local function make_spring_node(A, node, target, o, vt, mo, vel)
   add_channels(A, node, target, vt, false, o)
   mk.spring_node(A, node, mo.model, mo.integrator, mo.clamp, mo.rest_delta, mo.rest_speed)
+  apply_round(A, node, o)
   if vel == nil then return end
   local chans = node
   for j = 1, node.nch do
@@ -815,6 +842,7 @@ local function retarget(A, node, object, vt, o, mo)
     retarget_chan(A, c, v)
   end
   apply_callbacks(A, node, o)
+  apply_round(A, node, o)
 end
 
 local EMPTY = {}
@@ -831,6 +859,7 @@ function M.spring(self, target, vt, opts)
   if own then opts = EMPTY end
   local o = read_opts(opts, 3, "spring", SPRING_KNOWN, n)
   check_color_opts(colors, o)
+  check_round_colors(colors, o)
   if own then o.t = nil end
   local mo
   if own then                            -- (no options: the default motion, read once)
@@ -916,6 +945,7 @@ function M.fling(self, target, field, velocity, opts)
   mk.fling_node(A, node, motion)
   add_channels(A, node, target, vals, false, nil)
   apply_callbacks(A, node, o)
+  apply_round(A, node, o)
   release(o)
   root_add(A, node)
   return get_handle(A, node)

@@ -195,6 +195,27 @@ local function io_read(A, c)
   return false
 end
 
+-- v, or what node's round function (lua_round) makes of it: a finite
+-- number, else the frame's error names the node.
+local function round_value(A, nd, v)
+  local f = nd.lua_round
+  if f == nil then return v end
+  local ok, r = pcall(f, v)
+  if not ok then
+    local tr = type(r)
+    error(format("%s: the round function of a %s raised (the animation is removed): %s",
+                 A.verb, kind_name(nd.kind, nd.is_seq),
+                 tr == "string" and cstr(r) or (tr == "number" and tostring(r) or typename(r))),
+          0)
+  end
+  if type(r) ~= "number" or r - r ~= 0 then
+    error(format("%s: the round function of a %s returned %s (finite number expected; the "
+                 .. "animation is removed)", A.verb, kind_name(nd.kind, nd.is_seq), typename(r)),
+          0)
+  end
+  return r
+end
+
 -- write: every field of node (its channels share its object).
 local function io_write(A, nd)
   local chans = nd
@@ -207,12 +228,12 @@ local function io_write(A, nd)
       else
         local n = c.n
         if n == 0 then
-          obj[c.key] = c[4]
+          obj[c.key] = round_value(A, nd, c[4])
         else
           local a = obj[c.key]
           if type(a) == "table" and kind[a] == nil then
             local O = 3 * n
-            for i = 1, n do rawset(a, i, c[O + i]) end
+            for i = 1, n do rawset(a, i, round_value(A, nd, c[O + i])) end
           end
         end
       end
