@@ -484,10 +484,11 @@ void kn_anim_advance(kn_animator *A, const kn_anim_io *io, int node, double t0, 
 
 /* ---- finish ------------------------------------------------------------------ */
 
-/* Start (if it has not) and put every spring of node on its target. */
-static int snap_springs(kn_animator *A, const kn_anim_io *io, int node) {
+/* Start (if it has not: at frame time tau) and put every spring of node
+   on its target. */
+static int snap_springs(kn_animator *A, const kn_anim_io *io, int node, double tau) {
   int c;
-  if (!A->nodes[node].started && !kn_anim_start(A, io, node, 0.0)) return 0;
+  if (!A->nodes[node].started && !kn_anim_start(A, io, node, tau)) return 0;
   for (c = A->nodes[node].chan; c >= 0; c = A->chans[c].next) {
     kn_chan *ch = &A->chans[c];
     if (ch->object == NULL) continue;
@@ -499,23 +500,28 @@ static int snap_springs(kn_animator *A, const kn_anim_io *io, int node) {
   return 1;
 }
 
-void kn_anim_snap(kn_animator *A, const kn_anim_io *io, int node) {
+/* kn_anim_snap with its events at frame time tau. */
+static void snap_at(kn_animator *A, const kn_anim_io *io, int node, double tau) {
   int i;
   double t;
   if (A->nodes[node].user & KN_AN_SPRINGS) {
-    if (!A->nodes[node].started) (void)kn_anim_start(A, io, node, 0.0);   /* its on_start */
+    if (!A->nodes[node].started) (void)kn_anim_start(A, io, node, tau);   /* its on_start */
     for (i = 0; i < A->nodes[node].nkids; i++) {
       int k = A->nodes[node].kids[i];
-      if (A->nodes[k].state != KN_NODE_LIVE || !snap_springs(A, io, k)) continue;
+      if (A->nodes[k].state != KN_NODE_LIVE || !snap_springs(A, io, k, tau)) continue;
       io->write(io->ud, k);
       A->nodes[k].state = KN_NODE_DONE;
     }
-  } else if (!snap_springs(A, io, node)) {
+  } else if (!snap_springs(A, io, node, tau)) {
     return;
   }
   t = A->nodes[node].clock > A->nodes[node].span.delay ? A->nodes[node].clock
                                                        : A->nodes[node].span.delay;
-  kn_anim_advance(A, io, node, t, t, 0.0, 0.0);
+  kn_anim_advance(A, io, node, t, t, tau, tau);
+}
+
+void kn_anim_snap(kn_animator *A, const kn_anim_io *io, int node) {
+  snap_at(A, io, node, 0.0);
 }
 
 void kn_anim_seek(kn_animator *A, const kn_anim_io *io, int node, double t) {
@@ -563,6 +569,7 @@ static void prestart(kn_animator *A, const kn_anim_io *io, int node) {
 static int pure(const kn_animator *A, int node, double t1) {
   const kn_node *nd = &A->nodes[node];
   int c;
+  if (A->reduced) return 0;
   if (nd->kind != KN_NODE_TWEEN || (nd->user & (KN_AN_ON_START | KN_AN_ON_UPDATE |
       KN_AN_ON_COMPLETE | KN_AN_LUA_EASE | KN_AN_START_DUE | KN_AN_BLOCKED | KN_AN_LUA_ROUND)))
     return 0;
@@ -592,6 +599,30 @@ static void block_rivals(kn_animator *A, int node) {
   for (i = 0; i < A->nodes[node].nkids; i++) block_rivals(A, A->nodes[node].kids[i]);
 }
 
+/* Reduced motion: root node, whose delay ends in this move or which joined
+   in this frame behind the one it was chained to (its clock from t0 at
+   frame time tau0 > 0, at rate), played to its end at once -- a
+   spring (or a group of springs) put on its targets, any other node
+   advanced to its total, so that its events keep their order, at the
+   frame times its rate gives them (past the frame's end, as if the frame
+   were longer).  A node without end is not reduced: 0. */
+static int reduce(kn_animator *A, const kn_anim_io *io, int id, double t0, double tau0,
+                  double rate) {
+  kn_node *nd = &A->nodes[id];
+  double total = nd->span.total;
+  if (nd->kind == KN_NODE_SPRING || (nd->user & KN_AN_SPRINGS)) {
+    double d = nd->span.delay;
+    A->step = 0.0;
+    if (t0 < d) nd->clock = d;
+    snap_at(A, io, id, rate > 0.0 && t0 < d ? tau0 + (d - t0) / rate : tau0);
+    return 1;
+  }
+  if (!(total < HUGE_VAL)) return 0;
+  A->step = total - t0;
+  kn_anim_advance(A, io, id, t0, total, tau0, rate > 0.0 ? tau0 + (total - t0) / rate : tau0);
+  return 1;
+}
+
 /* Root i moves by dt of the frame (from its frame_start on). */
 static void advance_root(kn_animator *A, const kn_anim_io *io, int id, double dt) {
   kn_node *nd = &A->nodes[id];
@@ -599,6 +630,9 @@ static void advance_root(kn_animator *A, const kn_anim_io *io, int id, double dt
   A->step = (dt - tau0) * rate;
   t1 = t0 + A->step;
   if (!(t1 <= DBL_MAX)) t1 = DBL_MAX;
+  if (A->reduced && t0 <= nd->span.delay && (t1 >= nd->span.delay || tau0 > 0.0) &&
+      reduce(A, io, id, t0, tau0, rate))
+    return;
   if (t1 > nd->span.total) t1 = nd->span.total;
   kn_anim_advance(A, io, id, t0, t1, tau0,
                   t1 == t0 + A->step || !(rate > 0.0) ? dt : tau0 + (t1 - t0) / rate);

@@ -100,7 +100,11 @@ static void chan_storage_free(kn_chan *ch) {
 void kn_animator_free(kn_animator *A) {
   int i;
   for (i = 0; i < A->nchans; i++) if (A->chans[i].node >= 0) chan_storage_free(&A->chans[i]);
-  for (i = 0; i < A->nnodes; i++) { free(A->nodes[i].kids); free(A->nodes[i].fling); }
+  for (i = 0; i < A->nnodes; i++) {
+    free(A->nodes[i].kids);
+    free(A->nodes[i].fling);
+    free(A->nodes[i].round_set);
+  }
   free(A->nodes); free(A->chans); free(A->roots); free(A->events); free(A->hash);
   kn_animator_init(A);
 }

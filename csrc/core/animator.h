@@ -172,6 +172,7 @@ typedef struct kn_animator {
   int frames;          /* updates so far (the binding counts them) */
   double scale;        /* the animator's time scale */
   int paused;
+  int reduced;         /* reduced motion: a root starting plays to its end at once */
   int updating;        /* inside update: the binding refuses a nested one */
   /* the frame's resumable state (anim_frame.c) */
   double step;         /* the top-level node being advanced moves this, exactly */

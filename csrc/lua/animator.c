@@ -650,6 +650,19 @@ static int animator_time_scale(lua_State *L) {
   return 1;
 }
 
+/* anim:reduced_motion([on]): get, or set (returns anim). */
+static int animator_reduced_motion(lua_State *L) {
+  lk_animator *P = lk_anim_check(L, 1);
+  if (lua_isnoneornil(L, 2)) {
+    lua_pushboolean(L, P->A.reduced);
+    return 1;
+  }
+  if (lua_type(L, 2) != LUA_TBOOLEAN) return lk_typeerror(L, 2, "boolean");
+  P->A.reduced = lua_toboolean(L, 2);
+  lua_settop(L, 1);
+  return 1;
+}
+
 static int animator_count(lua_State *L) {
   lua_pushinteger(L, (lua_Integer)kn_anim_count(&lk_anim_check(L, 1)->A));
   return 1;
@@ -668,13 +681,19 @@ static int animator_gc(lua_State *L) {
   return 0;
 }
 
-/* kinetic.animator() */
+/* kinetic.animator([opts]) */
 static int kinetic_animator(lua_State *L) {
+  static const char *const known[] = { "reduced_motion", NULL };
   lk_animator *P;
-  int i;
-  if (!lua_isnone(L, 1)) return lk_argerror(L, 1, "no argument expected");
+  int i, reduced = 0;
+  if (!lua_isnoneornil(L, 1)) {
+    if (lua_type(L, 1) != LUA_TTABLE) return lk_typeerror(L, 1, "table of options");
+    (void)lk_checkoptions(L, 1, 1, known, 0, NULL);
+    reduced = lk_optfieldbool(L, 1, 1, "reduced_motion", 0);
+  }
   P = (lk_animator *)lk_newobject(L, sizeof(lk_animator), KN_ANIMATOR);
   kn_animator_init(&P->A);
+  P->A.reduced = reduced;
   P->rng = (uint64_t)(uintptr_t)P * 0x9E3779B97F4A7C15u | 1u;
   P->fire_next = INT_MAX;
   P->verb = "update";
@@ -700,7 +719,8 @@ void lk_open_animator(lua_State *L) {
     { "to", lk_animator_to }, { "from", lk_animator_from }, { "spring", lk_animator_spring },
     { "fling", lk_animator_fling }, { "sequence", lk_animator_sequence }, { "update", animator_update },
     { "stop", animator_stop }, { "pause", animator_pause }, { "resume", animator_resume },
-    { "time_scale", animator_time_scale }, { "count", animator_count }, { NULL, NULL }
+    { "time_scale", animator_time_scale }, { "count", animator_count },
+    { "reduced_motion", animator_reduced_motion }, { NULL, NULL }
   };
   static const luaL_Reg meta[] = {
     { "__tostring", animator_tostring }, { "__gc", animator_gc }, { NULL, NULL }

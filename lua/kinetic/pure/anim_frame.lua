@@ -688,9 +688,10 @@ M.advance = advance
 
 -- ---- finish ---------------------------------------------------------------------------
 
--- Start (if it has not) and put every spring of node on its target.
-local function snap_springs(A, nd)
-  if not nd.started and not start(A, nd, 0.0) then return false end
+-- Start (if it has not: at frame time tau) and put every spring of node
+-- on its target.
+local function snap_springs(A, nd, tau)
+  if not nd.started and not start(A, nd, tau) then return false end
   local chans = nd
   for j = 1, nd.nch do
     local c = chans[j]
@@ -705,22 +706,27 @@ local function snap_springs(A, nd)
   return true
 end
 
-function M.snap(A, nd)
+-- snap with its events at frame time tau.
+local function snap_at(A, nd, tau)
   if nd.springs then
-    if not nd.started then start(A, nd, 0.0) end   -- its on_start
+    if not nd.started then start(A, nd, tau) end   -- its on_start
     local kids = nd.kids
     for i = 1, nd.nkids or 0 do
       local k = kids[i]
-      if k.state == LIVE and snap_springs(A, k) then
+      if k.state == LIVE and snap_springs(A, k, tau) then
         write(A, k)
         k.state = DONE
       end
     end
-  elseif not snap_springs(A, nd) then
+  elseif not snap_springs(A, nd, tau) then
     return
   end
   local t = nd.clock > nd.delay and nd.clock or nd.delay
-  advance(A, nd, t, t, 0.0, 0.0)
+  advance(A, nd, t, t, tau, tau)
+end
+
+function M.snap(A, nd)
+  snap_at(A, nd, 0.0)
 end
 
 function M.seek(A, nd, t)
@@ -758,6 +764,27 @@ local function prestart(A, nd)
   A.current = nil
 end
 
+-- Reduced motion: root nd, whose delay ends in this move or which joined
+-- in this frame behind the one it was chained to (its clock from t0 at
+-- frame time tau0 > 0, at rate), played to its end at once -- a spring
+-- (or a group of springs) put on its targets, any other node advanced to
+-- its total, its events in their order at the frame times its rate gives
+-- them.  A node without end is not reduced: false.
+local function reduce(A, nd, t0, tau0, rate)
+  local total = nd.total
+  if nd.kind == SPRING or nd.springs then
+    local d = nd.delay
+    A.step = 0.0
+    if t0 < d then nd.clock = d end
+    snap_at(A, nd, (rate > 0.0 and t0 < d) and tau0 + (d - t0) / rate or tau0)
+    return true
+  end
+  if not (total < huge) then return false end
+  A.step = total - t0
+  advance(A, nd, t0, total, tau0, rate > 0.0 and tau0 + (total - t0) / rate or tau0)
+  return true
+end
+
 -- Root nd moves by dt of the frame (from its frame_start on).
 local function advance_root(A, nd, dt)
   local rate = nd.scale * A.scale
@@ -766,6 +793,10 @@ local function advance_root(A, nd, dt)
   A.step = step
   local t1 = t0 + step
   if not (t1 <= DBL_MAX) then t1 = DBL_MAX end
+  if A.reduced and t0 <= nd.delay and (t1 >= nd.delay or tau0 > 0.0) and
+     reduce(A, nd, t0, tau0, rate) then
+    return
+  end
   if t1 > nd.total then t1 = nd.total end
   local tau1
   if t1 == t0 + step or not (rate > 0.0) then tau1 = dt
@@ -834,7 +865,7 @@ function M.run(A, dt, from, mode)
     end
     A.joined = false
   end
-  local ascale, rslot = A.scale, A.rslot
+  local ascale, rslot, reduced = A.scale, A.rslot, A.reduced
   local FN, FCL, FSC, FDL, FDU, FTO, FEA, FNC = A.FN, A.FCL, A.FSC, A.FDL, A.FDU, A.FTO, A.FEA,
                                                 A.FNC
   local CO, CK, CF, CT, CD = A.CO, A.CK, A.CF, A.CT, A.CD
@@ -863,7 +894,7 @@ function M.run(A, dt, from, mode)
       local t1 = t0 + step
       local tau = t1 - FDL[s]
       local T = FDU[s]
-      if t1 < FTO[s] and tau >= 0.0 and tau < T then
+      if t1 < FTO[s] and tau >= 0.0 and tau < T and not reduced then
         -- the first pass (span_local's first case: t1 < total, so t1 is
         -- below DBL_MAX), values shown; out is not kept (nothing reads a
         -- started tween's out but its write), nor A.step (only a spring's
@@ -900,7 +931,7 @@ function M.run(A, dt, from, mode)
       local tau0, t0 = nd.frame_start, nd.clock
       local step = (dt - tau0) * rate
       local t1 = t0 + step
-      if step >= 0.0 and t0 >= nd.delay and t1 <= MAXD then
+      if step >= 0.0 and t0 >= nd.delay and t1 <= MAXD and not reduced then
         -- a spring moving the whole step (its span is endless: t1 is not
         -- clamped, and tau1 = dt).  Each field is written right after its
         -- step rather than all after all: the same writes and reports in

@@ -146,6 +146,7 @@ function M.animator_init(A)
   A.frames = 0
   A.scale = 1.0
   A.paused = false
+  A.reduced = false
   A.updating = false
   A.step = -1.0
   A.whole = false

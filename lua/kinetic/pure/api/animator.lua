@@ -32,7 +32,7 @@ local lua_easing = require("kinetic.pure.api.lua_easing")
 local acolor = require("kinetic.pure.api.anim_color")
 
 local type, pcall, error, rawset, getmetatable = type, pcall, error, rawset, getmetatable
-local setmetatable, select, tostring, tonumber = setmetatable, select, tostring, tonumber
+local setmetatable, tostring, tonumber = setmetatable, tostring, tonumber
 local format, huge, floor = string.format, math.huge, math.floor
 local typename, kind, cstr = util.typename, util.kind, names.cstr
 local color_read, color_write = acolor.color_read, acolor.color_write
@@ -484,6 +484,15 @@ local function animator_time_scale(self, s)
   return self
 end
 
+-- anim:reduced_motion([on]): get, or set (returns anim).
+local function animator_reduced_motion(self, on)
+  local A = check_animator(self, "reduced_motion")
+  if on == nil then return A.reduced end
+  if type(on) ~= "boolean" then util.typeerror(1, "reduced_motion", "boolean", on) end
+  A.reduced = on
+  return self
+end
+
 local function animator_count(self)
   return count(check_animator(self, "count"))
 end
@@ -508,9 +517,19 @@ local function seed_of(A)
 end
 
 -- kinetic.animator()
-local function kinetic_animator(...)
-  if select("#", ...) > 0 then util.argerror(1, "animator", "no argument expected") end
+local ANIMATOR_KNOWN = util.known({ "reduced_motion" })
+
+local function kinetic_animator(opts)
+  local reduced = false
+  if opts ~= nil then
+    if type(opts) ~= "table" or kind[opts] ~= nil then
+      util.typeerror(1, "animator", "table of options", opts)
+    end
+    util.checkoptions(opts, 1, "animator", ANIMATOR_KNOWN)
+    reduced = util.optfieldbool(opts, "reduced_motion", 1, "animator", false)
+  end
   local A = an.animator_init({})
+  A.reduced = reduced
   frame.fast_init(A)
   A.busy = false
   A.fire_next = huge
@@ -536,6 +555,7 @@ function M.open(kinetic)
     to = make.to, from = make.from, spring = make.spring, fling = make.fling,
     sequence = make.sequence, update = update, stop = animator_stop, pause = animator_pause,
     resume = animator_resume, time_scale = animator_time_scale, count = animator_count,
+    reduced_motion = animator_reduced_motion,
   }
   cls = util.class("kinetic.Animator", methods, { __tostring = animator_tostring })
   states = cls.states
