@@ -34,6 +34,7 @@ build = {
     -- (make test checks that every lua/kinetic/**.lua file is listed).
     ["kinetic.pure.accel"] = "lua/kinetic/pure/accel.lua",
     ["kinetic.pure.angle"] = "lua/kinetic/pure/angle.lua",
+    ["kinetic.pure.anim_change"] = "lua/kinetic/pure/anim_change.lua",
     ["kinetic.pure.anim_frame"] = "lua/kinetic/pure/anim_frame.lua",
     ["kinetic.pure.anim_make"] = "lua/kinetic/pure/anim_make.lua",
     ["kinetic.pure.animator"] = "lua/kinetic/pure/animator.lua",
@@ -111,6 +112,7 @@ build = {
         "csrc/lua/util.c",
         "csrc/lua/viewport.c",
         "csrc/core/accel.c",
+        "csrc/core/anim_change.c",
         "csrc/core/anim_frame.c",
         "csrc/core/anim_make.c",
         "csrc/core/animator.c",

@@ -327,6 +327,14 @@ void kn_anim_seek(kn_animator *A, const kn_anim_io *io, int node, double t);
 void kn_anim_let_go(kn_animator *A, const kn_anim_io *io, const void *object, int key);
 /* Live roots. */
 int kn_anim_count(const kn_animator *A);
+/* The next visible change (anim_change.c): the smallest dt >= 0 such that
+   an update by dt makes something happen -- a rounded value written
+   changes, an animation starts or ends, a callback other than on_update
+   is due; 0 when something is due now or a value not rounded by the core
+   (none, a Lua function, a Lua easing) moves, or for a group of springs
+   or a group of more than one pass that plays; HUGE_VAL when nothing ever
+   will.  -1 when memory runs out. */
+double kn_anim_next_change(kn_animator *A);
 /* Whether node has no field left anywhere below it. */
 int kn_anim_fieldless(const kn_animator *A, int node);
 /* Whether every field of node and below it is started on an object taking

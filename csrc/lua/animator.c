@@ -650,6 +650,15 @@ static int animator_time_scale(lua_State *L) {
   return 1;
 }
 
+/* anim:next_change() */
+static int animator_next_change(lua_State *L) {
+  lk_animator *P = lk_anim_check(L, 1);
+  double dt = kn_anim_next_change(&P->A);
+  if (dt < 0.0) return luaL_error(L, "not enough memory");
+  lua_pushnumber(L, (lua_Number)dt);
+  return 1;
+}
+
 /* anim:reduced_motion([on]): get, or set (returns anim). */
 static int animator_reduced_motion(lua_State *L) {
   lk_animator *P = lk_anim_check(L, 1);
@@ -720,7 +729,8 @@ void lk_open_animator(lua_State *L) {
     { "fling", lk_animator_fling }, { "sequence", lk_animator_sequence }, { "update", animator_update },
     { "stop", animator_stop }, { "pause", animator_pause }, { "resume", animator_resume },
     { "time_scale", animator_time_scale }, { "count", animator_count },
-    { "reduced_motion", animator_reduced_motion }, { NULL, NULL }
+    { "reduced_motion", animator_reduced_motion }, { "next_change", animator_next_change },
+    { NULL, NULL }
   };
   static const luaL_Reg meta[] = {
     { "__tostring", animator_tostring }, { "__gc", animator_gc }, { NULL, NULL }

@@ -36,6 +36,7 @@ local setmetatable, tostring, tonumber = setmetatable, tostring, tonumber
 local format, huge, floor = string.format, math.huge, math.floor
 local typename, kind, cstr = util.typename, util.kind, names.cstr
 local color_read, color_write = acolor.color_read, acolor.color_write
+local next_change = require("kinetic.pure.anim_change").next_change
 
 local M = {}
 
@@ -484,6 +485,11 @@ local function animator_time_scale(self, s)
   return self
 end
 
+-- anim:next_change()
+local function animator_next_change(self)
+  return next_change(check_animator(self, "next_change"))
+end
+
 -- anim:reduced_motion([on]): get, or set (returns anim).
 local function animator_reduced_motion(self, on)
   local A = check_animator(self, "reduced_motion")
@@ -555,7 +561,7 @@ function M.open(kinetic)
     to = make.to, from = make.from, spring = make.spring, fling = make.fling,
     sequence = make.sequence, update = update, stop = animator_stop, pause = animator_pause,
     resume = animator_resume, time_scale = animator_time_scale, count = animator_count,
-    reduced_motion = animator_reduced_motion,
+    reduced_motion = animator_reduced_motion, next_change = animator_next_change,
   }
   cls = util.class("kinetic.Animator", methods, { __tostring = animator_tostring })
   states = cls.states
