@@ -159,9 +159,9 @@ describe("option tables", function()
     end)
 
     it("lists its options for a name far from all of them", function()
-      expect("bad argument #1 to 'timeline' (unknown option 'dly' (options: from, interpolation, angle_unit, pivot, after, iterations, delay, on_keyframe, on_iteration, on_complete, path, rotate, fields, color_space, hue))",
+      expect("bad argument #1 to 'timeline' (unknown option 'dly' (options: from, interpolation, angle_unit, pivot, after, iterations, delay, on_keyframe, on_iteration, on_complete, path, rotate, fields, color_space, hue, repeat_delay, round))",
              T, { from = 0, SEG, dly = 1 })
-      expect("bad argument #1 to 'timeline' (unknown option 'loop' (options: from, interpolation, angle_unit, pivot, after, iterations, delay, on_keyframe, on_iteration, on_complete, path, rotate, fields, color_space, hue))",
+      expect("bad argument #1 to 'timeline' (unknown option 'loop' (options: from, interpolation, angle_unit, pivot, after, iterations, delay, on_keyframe, on_iteration, on_complete, path, rotate, fields, color_space, hue, repeat_delay, round))",
              T, { from = 0, SEG, loop = true })
     end)
 

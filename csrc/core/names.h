@@ -45,7 +45,7 @@ int kn_names_index(const char *s, size_t len, const char *const *known);
    in known (NULL-terminated), into buf[cap]: "; did you mean 'name'?" for
    the nearest name (kn_names_nearest), else " (options: a, b, c)" when
    known has 1 to KN_NAMES_LIST_MAX names, else nothing. */
-#define KN_NAMES_LIST_MAX 16
+#define KN_NAMES_LIST_MAX 20
 void kn_names_unknown(char *buf, size_t cap, const char *key, size_t len,
                       const char *const *known);
 

@@ -25,6 +25,7 @@ void kn_timeline_options_init(kn_tl_options *o, int nseg) {
   o->after = KN_AFTER_STOP;
   o->iterations = 1.0;
   o->delay = 0.0;
+  o->repeat_delay = 0.0;
   o->pivot[0] = o->pivot[1] = 0.0;
   o->space = KN_CS_OKLAB;
   o->hue = KN_HUE_SHORTER;
@@ -36,6 +37,7 @@ void kn_timeline_init(kn_timeline *tl, const kn_tl_options *o) {
   tl->after = o->after;
   tl->iterations = o->iterations;
   tl->delay = o->delay;
+  kn_timeline_extra(tl)->repeat_delay = o->repeat_delay;
   tl->turn = kn_timeline_turn(o->unit);
   tl->pivot[0] = o->pivot[0];
   tl->pivot[1] = o->pivot[1];
@@ -113,6 +115,13 @@ int kn_timeline_check_colors(const kn_tl_options *o, int colors, int has_space, 
     return fail(e, 0, "interpolation", "colours interpolate in color_space (linear expected)");
   if (!colors && (has_space || has_hue))
     return fail(e, 0, has_space ? "color_space" : "hue", "only colour keyframes take it");
+  return 1;
+}
+
+/* round rounds numbers; a colour's components are not numbers shown. */
+int kn_timeline_check_round(const kn_tl_options *o, int colors, int has_round, kn_tl_error *e) {
+  (void)o;
+  if (colors && has_round) return fail(e, 0, "round", "colours are not rounded (numbers only)");
   return 1;
 }
 

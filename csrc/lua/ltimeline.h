@@ -10,13 +10,24 @@
 ** `const kn_easing *` in the struct), the callbacks (uv.on_keyframe,
 ** on_iteration, on_complete) and the Lua easings (uv.lua_easings[i]).
 ** tl->user: SHAPE_*, CNAMES, the callbacks from EVENTS_SHIFT up,
-** LUA_EASINGS and MAPPED (lkinetic.h).
+** LUA_EASINGS and MAPPED (lkinetic.h), ROUNDED and ROUND_FN (below).  The
+** `round` option: the rounding in the block's extra (kn_timeline_extra;
+** a set's values in the user value's uv.round_set, a userdata), or the
+** function in uv.round.
 */
 #ifndef KINETIC_LTIMELINE_H
 #define KINETIC_LTIMELINE_H
 
 #include "lkinetic.h"
 #include "timeline.h"
+
+/* tl->user: the values shown are rounded (ROUNDED), by the Lua function
+   uv.round (ROUND_FN too).  In the callback range, above MAPPED, so the
+   fast paths that leave the callbacks to the classic methods (update's,
+   update_timelines', the FFI path's) leave these too: the classic methods
+   round what they return. */
+#define ROUNDED  (32u << EVENTS_SHIFT)
+#define ROUND_FN (64u << EVENTS_SHIFT)
 
 /* The block of a timeline is the core's kn_timeline_size bytes.  Its
    names (kn_timeline_names), for the named shape, are the bytes of the

@@ -1,8 +1,8 @@
 /*
-** timeline.c -- the methods of kinetic.Timeline (at, update, apply, seek
-** ...) and kinetic.update_timelines: a timeline made by timeline_def.c
-** run by the core (csrc/core/timeline.c), its Lua easings and callbacks
-** run on the calling method's lua_State.
+** timeline.c -- the methods of kinetic.Timeline (at, update, apply, seek,
+** next_change ...) and kinetic.update_timelines: a timeline made by
+** timeline_def.c run by the core (csrc/core/timeline.c), its Lua easings,
+** round function and callbacks run on the calling method's lua_State.
 */
 #include <limits.h>
 #include <math.h>
@@ -20,18 +20,59 @@
    Lua function; it lies above the callbacks' mask, which fire() keeps. */
 #define EVENTS_MASK (KN_EV_KEYFRAME | KN_EV_ITERATION | KN_EV_COMPLETE)
 
+/* ---- rounding ----------------------------------------------------------- */
+
+/* v[0..n) rounded as the `round` option says (tl->user has ROUNDED): by the
+   extra's step or set (round.h), or each by the function uv.round (the
+   user value at stack index uvi), which must return a number ("round:
+   number expected, got string"). */
+static void round_values(lua_State *L, kn_timeline *tl, int uvi, double *v, int n) {
+  int j;
+  if (!(tl->user & ROUND_FN)) {
+    kn_round_values(&kn_timeline_extra(tl)->round, v, n);
+    return;
+  }
+  luaL_checkstack(L, 3, "timeline round");
+  lua_getfield(L, uvi, "round");
+  for (j = 0; j < n; j++) {
+    lua_pushvalue(L, -1);
+    lua_pushnumber(L, (lua_Number)v[j]);
+    lua_call(L, 1, 1);
+    if (lua_type(L, -1) != LUA_TNUMBER)
+      luaL_error(L, "round: number expected, got %s", lk_typename(L, -1));
+    v[j] = (double)lua_tonumber(L, -1);
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+}
+
+/* The state in tl->scratch rounded, when the timeline rounds and shows the
+   state itself (a path's point is rounded where path_point makes it). */
+static void round_state(lua_State *L, kn_timeline *tl, int self) {
+  if ((tl->user & (ROUNDED | MAPPED)) != ROUNDED) return;
+  if (tl->user & ROUND_FN) {
+    lk_getuservalue(L, self);
+    round_values(L, tl, lua_gettop(L), tl->scratch, tl->ncomp);
+    lua_pop(L, 1);
+  } else {
+    kn_round_values(&kn_timeline_extra(tl)->round, tl->scratch, tl->ncomp);
+  }
+}
+
 /* kn_timeline_at_hinted(tl, t, tl->scratch) for the method `fname` (the
    timeline at stack index self), running the segments' Lua easings
    (uv.lua_easings, lua_easing.c), if any, on this call's lua_State -- its
    site published in the timeline's slot -- and raising what they raised -- or
    "update: segment 2's easing returned nan (finite number expected)" --
    after the core has returned.  A callee that runs a method of this same
-   timeline publishes its own call and puts this one back. */
+   timeline publishes its own call and puts this one back.  Then the state
+   is rounded (round_state). */
 static void timeline_state(lua_State *L, kn_timeline *tl, int self, double t,
                            const char *fname) {
   lk_ease_site site, *outer;
   if (!(tl->user & LUA_EASINGS)) {
     kn_timeline_at_hinted(tl, t, tl->scratch);
+    round_state(L, tl, self);
     return;
   }
   luaL_checkstack(L, 6, "timeline easing");
@@ -46,6 +87,7 @@ static void timeline_state(lua_State *L, kn_timeline *tl, int self, double t,
     luaL_error(L, "%s: segment %d's easing returned %s (finite number expected)",
                fname, site.which, lk_tl_shown(L, -1));
   lua_pop(L, 2);
+  round_state(L, tl, self);
 }
 
 /* ---- results ---------------------------------------------------------- */
@@ -64,8 +106,8 @@ static int opt_out(lua_State *L, int idx) {
 /* ---- mapped values: a path's point, colours ---------------------------- */
 
 /* A path timeline's point at the fraction in tl->scratch (its user value
-   at uvi): x, y, angle into xya; returns how many it shows (2, or 3 when
-   it rotates). */
+   at uvi): x, y, angle into xya, rounded when the timeline rounds; returns
+   how many it shows (2, or 3 when it rotates). */
 static int path_point(lua_State *L, kn_timeline *tl, int uvi, double *xya) {
   int n;
   lua_getfield(L, uvi, "path");
@@ -73,6 +115,7 @@ static int path_point(lua_State *L, kn_timeline *tl, int uvi, double *xya) {
   n = (int)lk_rawlen(L, -1);
   kn_path_at(lk_topath(L, -2), tl->scratch[0], &xya[0], &xya[1], &xya[2], NULL);
   lua_pop(L, 2);
+  if (tl->user & ROUNDED) round_values(L, tl, uvi, xya, n);
   return n;
 }
 
@@ -248,7 +291,7 @@ static int timeline_at(lua_State *L) {
   if (tl == NULL || lua_type(L, 2) != LUA_TNUMBER) return timeline_at_checked(L);
   t = (double)lua_tonumber(L, 2);
   out = fast_out(L);
-  if (!(t > -HUGE_VAL && t < HUGE_VAL) || out < 0 || (tl->user & LUA_EASINGS))
+  if (!(t > -HUGE_VAL && t < HUGE_VAL) || out < 0 || (tl->user & (LUA_EASINGS | ROUNDED)))
     return timeline_at_checked(L);
   kn_timeline_at_hinted(tl, t, tl->scratch);
   return push_state(L, tl, out);
@@ -566,6 +609,43 @@ static int timeline_apply(lua_State *L) {
   return 1;
 }
 
+/* A path's point as next_change's map: x, y [, angle] at the fraction. */
+typedef struct path_map { const kn_path *path; int n; } path_map;
+
+static int map_path(void *ctx, const double *state, double *vals) {
+  const path_map *m = (const path_map *)ctx;
+  kn_path_at(m->path, state[0], &vals[0], &vals[1], &vals[2], NULL);
+  return m->n;
+}
+
+/* tl:next_change() -> the least dt after which update changes what it
+   returns or fires a callback, or ends (kn_timeline_next_change), with a
+   path's point as what a rounding path timeline shows; 0 while not done
+   for a round function (its changes cannot be predicted). */
+static int timeline_next_change(lua_State *L) {
+  kn_timeline *tl = check_timeline(L);
+  double dt;
+  if (tl->user & ROUND_FN) {
+    dt = kn_timeline_done(tl) ? HUGE_VAL : 0.0;
+  } else if ((tl->user & (ROUNDED | MAPPED)) == (ROUNDED | MAPPED)) {   /* a path */
+    path_map pm;
+    kn_tl_map map;
+    lk_getuservalue(L, 1);
+    lua_getfield(L, -1, "path");
+    lua_getfield(L, -2, "fields");
+    pm.path = lk_topath(L, -2);
+    pm.n = (int)lk_rawlen(L, -1);
+    map.fn = map_path;
+    map.ctx = &pm;
+    dt = kn_timeline_next_change(tl, event_mask(tl), &map);
+    lua_pop(L, 3);
+  } else {
+    dt = kn_timeline_next_change(tl, event_mask(tl), NULL);
+  }
+  lua_pushnumber(L, (lua_Number)dt);
+  return 1;
+}
+
 static int timeline_seek(lua_State *L) {
   kn_timeline *tl = check_timeline(L);
   double t = lk_checknonneg(L, 2);
@@ -608,7 +688,7 @@ void lk_open_timeline(lua_State *L) {
   static const luaL_Reg methods[] = {
     { "apply", timeline_apply }, { "seek", timeline_seek }, { "time", timeline_time },
     { "duration", timeline_duration }, { "total_duration", timeline_total_duration },
-    { "done", timeline_done }, { NULL, NULL }
+    { "done", timeline_done }, { "next_change", timeline_next_change }, { NULL, NULL }
   };
   static const luaL_Reg meta[] = {
     { "__tostring", timeline_tostring }, { NULL, NULL }

@@ -350,14 +350,15 @@ static const struct kn_easing *push_lua_easing(lua_State *L, kn_timeline *tl,
 static const char *const timeline_option_names[] = {
   "from", "interpolation", "angle_unit", "pivot", "after", "iterations", "delay",
   "on_keyframe", "on_iteration", "on_complete", "path", "rotate", "fields", "color_space",
-  "hue", NULL
+  "hue", "repeat_delay", "round", NULL
 };
 /* Bits of the names check_names finds in def (lk_checkoptions). */
 enum {
   HAS_INTERPOLATION = 1u << 1, HAS_ANGLE_UNIT = 1u << 2, HAS_PIVOT = 1u << 3,
   HAS_AFTER = 1u << 4, HAS_ITERATIONS = 1u << 5, HAS_DELAY = 1u << 6,
   HAS_CALLBACKS = 7u << 7, HAS_PATH = 1u << 10, HAS_ROTATE = 1u << 11, HAS_FIELDS = 1u << 12,
-  HAS_COLOR_SPACE = 1u << 13, HAS_HUE = 1u << 14
+  HAS_COLOR_SPACE = 1u << 13, HAS_HUE = 1u << 14, HAS_REPEAT_DELAY = 1u << 15,
+  HAS_ROUND = 1u << 16
 };
 static const char *const segment_field_names[] = { "to", "duration", "easing", NULL };
 
@@ -369,6 +370,8 @@ typedef struct timeline_options {
   kn_tl_options k;
   unsigned events;           /* kn_tl_event_kind mask of the callbacks given */
   int mapped;                /* the values go through a map (MAPPED) */
+  int round_kind;            /* LK_ROUND_* */
+  kn_round round;            /* a step, or a set (its values in uv.round_set) */
 } timeline_options;
 
 /* def.pivot into o->pivot: {x, y} of finite numbers for interpolation =
@@ -489,6 +492,21 @@ static void prepare_colors(lua_State *L, kn_timeline *tl, const kn_tl_options *o
   lua_pop(L, 2);
 }
 
+/* def.round (lk_optround), for numbers only (colours: whether the
+   keyframes have any): a set's values in the userdata uv.round_set, which
+   keeps them for the block's extra, a function kept as uv.round. */
+static void read_round(lua_State *L, timeline_options *o, int colors) {
+  kn_tl_error e;
+  double *set;
+  lua_getfield(L, DEF, "round");
+  if (!kn_timeline_check_round(&o->k, colors, lua_toboolean(L, -1), &e)) check_error(L, &e);
+  lua_pop(L, 1);
+  o->round_kind = lk_optround(L, DEF, DEF, &o->round.q, &set, &o->round.nset);
+  o->round.set = set;
+  if (o->round_kind == LK_ROUND_SET) lua_setfield(L, UV, "round_set");
+  else if (o->round_kind == LK_ROUND_FN) lua_setfield(L, UV, "round");
+}
+
 /* The callbacks of def (functions or absent), stored in the user value;
    returns the kn_tl_event_kind mask of those given. */
 static unsigned read_callbacks(lua_State *L) {
@@ -528,8 +546,9 @@ static unsigned check_names(lua_State *L, int nseg) {
 
 /* Every option of def but the segments into *o, in the order errors are
    reported: the shape of def.from (its names go to the user value), the
-   size, interpolation, angle_unit, after, pivot, iterations, delay, the
-   callbacks, the path and the colours; an option def does not have
+   size, interpolation, angle_unit, after, pivot, iterations, delay,
+   repeat_delay, the callbacks, the path, the colours and round; an option
+   def does not have
    (`present`, from check_names) keeps its default without a lookup.
    Pushes the user value (UV) and def.from (FROM). */
 static void read_options(lua_State *L, timeline_options *o, unsigned present) {
@@ -547,6 +566,8 @@ static void read_options(lua_State *L, timeline_options *o, unsigned present) {
   k->iterations = !(present & HAS_ITERATIONS) ? kn_timeline_default_iterations(k->after)
     : number_field(L, DEF, 0, "iterations", KN_TL_ITERATIONS);
   if (present & HAS_DELAY) k->delay = number_field(L, DEF, 0, "delay", KN_TL_DELAY);
+  if (present & HAS_REPEAT_DELAY)
+    k->repeat_delay = number_field(L, DEF, 0, "repeat_delay", KN_TL_DELAY);
   o->events = !(present & HAS_CALLBACKS) ? 0 : read_callbacks(L);
   o->mapped = (present & (HAS_PATH | HAS_ROTATE | HAS_FIELDS)) ? read_path(L, k, present) : 0;
   lua_getfield(L, UV, "colors");
@@ -554,6 +575,8 @@ static void read_options(lua_State *L, timeline_options *o, unsigned present) {
                                 (present & HAS_HUE) != 0, &e))
     check_error(L, &e);
   if (!lua_isnil(L, -1)) o->mapped = read_colors(L, k);
+  o->round_kind = LK_ROUND_NONE;
+  if (present & HAS_ROUND) read_round(L, o, !lua_isnil(L, -1));
   lua_pop(L, 1);
 }
 
@@ -564,7 +587,10 @@ static kn_timeline *new_block(lua_State *L, const timeline_options *o) {
   kn_timeline *tl = (kn_timeline *)lk_newobject(L, kn_timeline_size(o->k.nseg, o->k.ncomp),
                                                 KN_TIMELINE);
   kn_timeline_init(tl, &o->k);
-  tl->user = (unsigned)o->k.shape | (o->events << EVENTS_SHIFT) | (o->mapped ? MAPPED : 0u);
+  kn_timeline_extra(tl)->round = o->round;
+  tl->user = (unsigned)o->k.shape | (o->events << EVENTS_SHIFT) | (o->mapped ? MAPPED : 0u)
+             | (o->round_kind != LK_ROUND_NONE ? ROUNDED : 0u)
+             | (o->round_kind == LK_ROUND_FN ? ROUND_FN : 0u);
   if (o->k.shape == KN_TL_NAMED) {
     const char **names = kn_timeline_names(tl);
     unsigned cnames = CNAMES;
@@ -640,6 +666,9 @@ int lk_timeline_new(lua_State *L) {
     return lk_argerror(L, DEF,
       "at least one segment { to = ..., duration = ... } expected, got none");
   kn_timeline_options_init(&o.k, nseg);
+  o.round.q = 0.0;
+  o.round.set = NULL;
+  o.round.nset = 0;
   read_options(L, &o, check_names(L, nseg));
   tl = new_block(L, &o);                         /* TL */
   read_state(L, FROM, 0, (unsigned)o.k.shape, o.k.ncomp, FROM, UV, tl->keys);

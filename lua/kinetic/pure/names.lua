@@ -6,7 +6,7 @@ local names = {}
 
 names.QUOTED, names.OR, names.ONEOF = 1, 2, 4
 names.SUGGEST_MAX = 64
-names.LIST_MAX = 16
+names.LIST_MAX = 20
 
 -- The index (0-based, as the core's enumerations count) of s in the list
 -- of names, -1 for none.

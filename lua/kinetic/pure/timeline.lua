@@ -1,16 +1,22 @@
 -- kinetic.pure.timeline: keyframe timelines -- segments with durations,
--- after-end strategies, iterations, delay, a clock, and the events a
--- stretch of time crosses; csrc/core/timeline.c in Lua, the same operations
--- in the same order (the model: csrc/core/timeline.h).
+-- after-end strategies, iterations, delay, a wait between passes, a clock,
+-- and the events a stretch of time crosses; the next change of what a
+-- timeline shows; csrc/core/timeline.c in Lua, the same operations in the
+-- same order (the model: csrc/core/timeline.h).
 --
--- One iteration lasts t_max, the sum of the segment durations.  At a time t
--- past the delay the strategy gives the local time u within an iteration:
---   stop     u = min(t, t_max)
---   restart  u = t mod t_max
---   reverse  u = t mod t_max on even passes, t_max - t mod t_max on odd ones
--- with pass c = floor(t / t_max).  Segment i covers [sum_{j<i} t_j,
--- sum_{j<=i} t_j); its progress (u - start) / t_i goes through its easing,
--- and each component moves by the interpolation mode (interp.lua).
+-- One iteration (a pass) lasts t_max = T, the sum of the segment
+-- durations, and r >= 0 (repeat_delay) is waited after every pass but the
+-- last: the period is P = T + r.  At a time t, tau = t - delay >= 0, the
+-- pass is c = floor(tau / P) and the time within it w = tau - c P; the pass
+-- shows w' = min(w, T), and the strategy gives the local time u:
+--   stop     u = w' in pass 0, T after it
+--   restart  u = w'
+--   reverse  u = w' on even passes, T - w' on odd ones
+-- With r = 0, P = T and w' = w: u = tau mod T.  Segment i covers
+-- [sum_{j<i} t_j, sum_{j<=i} t_j); its progress (u - start) / t_i goes
+-- through its easing, and each component moves by the interpolation mode
+-- (interp.lua).  The timeline plays span = c_L P + e (iterations x T when
+-- r = 0; c_L the last pass, e its active end) and lasts delay + span.
 --
 -- A timeline is a table with the C struct's fields.  As C's arrays live in
 -- one block after the struct, they live here in one Lua array, tl.data
@@ -20,15 +26,23 @@
 -- easing[i] is data[tl.easing + i + 1] (an easing, or false: linear).
 -- Segment indices and passes stay 0-based as in C.  A caller's `out` is an
 -- array and an offset as well (tl.data and tl.scratch for the scratch).
+-- C's kn_tl_extra (the numbers its struct has no field for) are fields
+-- here: repeat_delay, period, span and round (false, or round.lua's
+-- rounding: { q = step } or { set = array, nset = n }); next_change's work
+-- space is tl.nc_ref, nc_probe and nc_state.
 -- luacheck: ignore 581 (NaN: C's !(x > y) is not x <= y)
 local K = require("kinetic.pure.kmath")
 local interp = require("kinetic.pure.interp")
-local easing_eval = require("kinetic.pure.easing").eval
+local easing_mod = require("kinetic.pure.easing")
+local easing_eval = easing_mod.eval
 
 local floor, ceil = K.floor, K.ceil
 local ifloor = math.floor
 local huge = math.huge
 local interp_eval, interp_prepare = interp.eval, interp.prepare
+local easing_next_break, easing_max_breaks = easing_mod.next_break, easing_mod.max_breaks
+local round_value = require("kinetic.pure.round").value
+local frexp, ldexp, nextafter = K.frexp, K.ldexp, K.nextafter
 local POLAR = interp.POLAR
 
 local DBL_MIN = 2.2250738585072014e-308
@@ -71,16 +85,19 @@ timeline.MAX_ELEMENTS = 16777216
 
 -- A new timeline before kn_timeline_layout (C's zeroed block): every field
 -- there from the start, in one table constructor, so the table is made at
--- its final size at once.  shape, events, mapped, plain, lua_easings and
--- uv are the binding's own (C's `user` bits and user value), never read
--- here.
+-- its final size at once.  shape, events, mapped, plain, lua_easings,
+-- rounded, round_fn and uv are the binding's own (C's `user` bits and user
+-- value), never read here.
 function timeline.block()
   return {
     clock = 0.0, total = 0.0, gen = 0, duration = 0.0, delay = 0.0, iterations = 0.0,
     after = 0, hint_pass = 0.0, hint_seg = 0, nseg = 0, ncomp = 0, mode = 0,
     data = false, cum = 0, dur = 0, keys = 0, A = 0, B = 0, scratch = 0, easing = 0,
     turn = 0.0, pivot = false, site = false,
+    repeat_delay = 0.0, period = 0.0, span = 0.0, round = false,
+    nc_ref = false, nc_probe = false, nc_state = false,
     shape = 0, events = 0, mapped = false, plain = false, lua_easings = false, uv = false,
+    rounded = false, round_fn = false,
   }
 end
 
@@ -109,30 +126,8 @@ function timeline.layout(tl, nseg, ncomp)
   tl.hint_pass, tl.hint_seg = 0.0, 0
   tl.gen = 0
   tl.site = false
-end
-
--- After keys, dur, easing, mode, turn, pivot, after, iterations and delay
--- are filled in: cumulative times, prepared segments, totals; clock = 0.
--- Returns whether t_max is positive and finite and the total not NaN.
-function timeline.finish(tl)
-  local n, c = tl.nseg, tl.ncomp
-  local d, cum, dur, keys = tl.data, tl.cum, tl.dur, tl.keys
-  -- segment i starts at the sum of the durations before it, and t_max is
-  -- the sum of them all
-  d[cum + 1] = 0.0
-  for i = 1, n do d[cum + i + 1] = d[cum + i] + d[dur + i] end
-  tl.duration = d[cum + n + 1]
-  for i = 0, n - 1 do
-    interp_prepare(tl.mode, c, d, keys + i * c, keys + (i + 1) * c, tl.turn, tl.pivot,
-                   d, tl.A + i * c, tl.B + i * c)
-  end
-  local it = tl.iterations
-  tl.total = (it == huge or it == -huge) and huge or tl.delay + it * tl.duration
-  tl.clock = 0.0
-  tl.hint_pass = -1.0
-  tl.hint_seg = -1
-  local T = tl.duration
-  return T > 0.0 and T - T == 0 and tl.total >= 0.0
+  tl.repeat_delay, tl.period, tl.span, tl.round = 0.0, 0.0, 0.0, false
+  tl.nc_ref, tl.nc_probe, tl.nc_state = {}, {}, {}
 end
 
 -- 0-based index of the last pass (inf when endless).
@@ -148,6 +143,48 @@ local function end_offset(tl)
   return f == 1.0 and tl.duration or f * tl.duration
 end
 
+-- Period, span and total: without a wait the span is iterations x t_max and
+-- the total delay + iterations x t_max, computed as they always were; with
+-- one, the last pass starts at c_L P and plays to its active end.
+local function set_totals(tl)
+  local it = tl.iterations
+  tl.period = tl.duration + tl.repeat_delay
+  if tl.repeat_delay == 0.0 then
+    tl.span = it * tl.duration
+    tl.total = (it == huge or it == -huge) and huge or tl.delay + it * tl.duration
+  elseif it == huge or it == -huge then
+    tl.span = huge
+    tl.total = huge
+  else
+    tl.span = last_pass(tl) * tl.period + end_offset(tl)
+    tl.total = tl.delay + tl.span
+  end
+end
+
+-- After keys, dur, easing, mode, turn, pivot, after, iterations, delay and
+-- repeat_delay are filled in: cumulative times, prepared segments, period,
+-- span and total; clock = 0.  Returns whether t_max and the period are
+-- positive and finite and the total not NaN.
+function timeline.finish(tl)
+  local n, c = tl.nseg, tl.ncomp
+  local d, cum, dur, keys = tl.data, tl.cum, tl.dur, tl.keys
+  -- segment i starts at the sum of the durations before it, and t_max is
+  -- the sum of them all
+  d[cum + 1] = 0.0
+  for i = 1, n do d[cum + i + 1] = d[cum + i] + d[dur + i] end
+  tl.duration = d[cum + n + 1]
+  for i = 0, n - 1 do
+    interp_prepare(tl.mode, c, d, keys + i * c, keys + (i + 1) * c, tl.turn, tl.pivot,
+                   d, tl.A + i * c, tl.B + i * c)
+  end
+  set_totals(tl)
+  tl.clock = 0.0
+  tl.hint_pass = -1.0
+  tl.hint_seg = -1
+  local T, P = tl.duration, tl.period
+  return T > 0.0 and T - T == 0 and tl.total >= 0.0 and P - P == 0
+end
+
 -- fmod(c, 2.0) == 1.0 for a pass c, a non-negative integral float (or
 -- inf): c % 2 is exact there on every VM (fmod on 5.3+, c - floor(c/2)*2
 -- on 5.1 and LuaJIT, each step exact), and saves a call on the hot path.
@@ -155,38 +192,39 @@ local function odd(c) return c % 2 == 1 end
 
 -- The strategy for time t, with pass guess g (< 0: none): returns u, the
 -- 0-based pass and the before flag (true during the delay).  The full
--- computation is c = floor(tau / T), u = tau - c T with a one-step fix
--- for rounding.  The guess is taken when u = tau - g T lies at least
--- m = 8 (g + 2) 2^-53 T inside [0, T): then the full computation would pick
--- c = g and compute this same u -- equal bit for bit, without its division
--- (timeline.c says why).
+-- computation is c = floor(tau / P), w = tau - c P with a one-step fix
+-- for rounding.  The guess is taken when w = tau - g P lies at least
+-- m = 8 (g + 2) 2^-53 P inside [0, P): then the full computation would pick
+-- c = g and compute this same w -- equal bit for bit, without its division
+-- (timeline.c says why).  The pass shows min(w, T).
 local function local_time(tl, t, g)
-  local T, tau = tl.duration, t - tl.delay
+  local T, P, tau = tl.duration, tl.period, t - tl.delay
   if tau < 0.0 then                      -- delay: the start state
     return 0.0, 0.0, true
   end
   local c, u
-  if t >= tl.total or tau >= tl.iterations * T then
+  if t >= tl.total or tau >= tl.span then
     c = last_pass(tl)                    -- done: hold the active end
     u = end_offset(tl)
   else
-    local m = T * (g + 2.0) * P50
+    local m = P * (g + 2.0) * P50
     c = g
-    u = tau - g * T
-    if not (g >= 0.0 and m >= DBL_MIN and u >= m and T - u >= m) then
-      c = floor(tau / T)                 -- c = floor(t / t_max)
-      u = tau - c * T                    -- t mod t_max
-      if u < 0.0 then c = c - 1.0; u = u + T
-      elseif u >= T then c = c + 1.0; u = u - T end
+    u = tau - g * P
+    if not (g >= 0.0 and m >= DBL_MIN and u >= m and P - u >= m) then
+      c = floor(tau / P)                 -- c = floor(tau / P)
+      u = tau - c * P                    -- w = tau - c P
+      if u < 0.0 then c = c - 1.0; u = u + P
+      elseif u >= P then c = c + 1.0; u = u - P end
       if u < 0.0 then u = 0.0 end
     end
+    if u > T then u = T end              -- the wait holds the pass's end
   end
   local after = tl.after
-  if after == STOP then                  -- min(t, t_max)
+  if after == STOP then                  -- pass 0, then its end
     if c >= 1.0 then u = T end
-  elseif after == REVERSE then           -- t_max - t mod t_max, c odd
+  elseif after == REVERSE then           -- T - w', c odd
     if odd(c) then u = T - u end
-  end                                    -- restart: t mod t_max
+  end                                    -- restart: w'
   return u, c, false
 end
 
@@ -251,21 +289,22 @@ function timeline.at_hinted(tl, t, out, oo)
     u, c, before = 0.0, 0.0, true
   else
     before = false
-    if t >= tl.total or tau >= tl.iterations * T then
+    if t >= tl.total or tau >= tl.span then
       c = last_pass(tl)                  -- done: hold the active end
       u = end_offset(tl)
     else
-      local g = tl.hint_pass
-      local m = T * (g + 2.0) * P50
+      local g, P = tl.hint_pass, tl.period
+      local m = P * (g + 2.0) * P50
       c = g
-      u = tau - g * T
-      if not (g >= 0.0 and m >= DBL_MIN and u >= m and T - u >= m) then
-        c = floor(tau / T)
-        u = tau - c * T
-        if u < 0.0 then c = c - 1.0; u = u + T
-        elseif u >= T then c = c + 1.0; u = u - T end
+      u = tau - g * P
+      if not (g >= 0.0 and m >= DBL_MIN and u >= m and P - u >= m) then
+        c = floor(tau / P)
+        u = tau - c * P
+        if u < 0.0 then c = c - 1.0; u = u + P
+        elseif u >= P then c = c + 1.0; u = u - P end
         if u < 0.0 then u = 0.0 end
       end
+      if u > T then u = T end
     end
     local after = tl.after
     if after == STOP then
@@ -338,7 +377,7 @@ local function first_keyframe(tl, pass, t0)
   local n = tl.nseg
   local lo, hi = 0, n
   local backward = tl.after == REVERSE and odd(pass)
-  local u = t0 - (tl.delay + pass * tl.duration)
+  local u = t0 - (tl.delay + pass * tl.period)
   local d, cum, T = tl.data, tl.cum, tl.duration
   while lo < hi do                       -- first slot whose time > u
     local mid = lo + ifloor((hi - lo) / 2)
@@ -358,7 +397,7 @@ function timeline.new_cursor()
 end
 
 function timeline.events(tl, cur, t0, t1, mask)
-  local pass, last = 0.0, last_pass(tl)
+  local pass, last, P = 0.0, last_pass(tl), tl.period
   cur.t0 = t0
   cur.t1 = t1
   cur.mask = mask
@@ -366,14 +405,14 @@ function timeline.events(tl, cur, t0, t1, mask)
   cur.finished = not (t1 > t0) or t0 >= tl.total or mask == 0
   if t0 > tl.delay then
     -- one pass early: rounding of floor() must not skip an event
-    pass = floor((t0 - tl.delay) / tl.duration) - 1.0
+    pass = floor((t0 - tl.delay) / P) - 1.0
     if pass < 0.0 then pass = 0.0 end
     if pass > last then pass = last end
   end
   -- at most the last EVENT_PASSES passes before t1 report their events:
   -- one move of the clock stays bounded work however short a pass is
   if t1 > tl.delay then
-    local stop = floor((t1 - tl.delay) / tl.duration)
+    local stop = floor((t1 - tl.delay) / P)
     if stop > last then stop = last end
     if stop - pass > EVENT_PASSES then
       cur.pass = stop - EVENT_PASSES
@@ -389,11 +428,11 @@ end
 -- The next event of the cursor: its kind (EV_*), value (keyframe index, or
 -- the iterations completed) and timeline time; nil when there is none.
 function timeline.next_event(tl, cur)
-  local T, last = tl.duration, last_pass(tl)
+  local T, last, per = tl.duration, last_pass(tl), tl.period
   local n = tl.nseg
   local mask = cur.mask
   while not cur.finished do
-    local P = tl.delay + cur.pass * T
+    local P = tl.delay + cur.pass * per  -- the pass starts
     local is_last = cur.pass >= last
     if P >= cur.t1 then break end        -- every event of a pass is after P
     -- from pass 2^53 on, pass + 1 == pass: passes cannot be told apart (nor
@@ -405,7 +444,7 @@ function timeline.next_event(tl, cur)
         local skipped = false
         if mask % 4 < 2 then
           -- nothing to report before the pass end we care about: jump
-          local target = floor((cur.t1 - tl.delay) / T)
+          local target = floor((cur.t1 - tl.delay) / per)
           if target > last then target = last end
           if target > cur.pass then cur.pass = target; skipped = true end
         end
@@ -439,8 +478,8 @@ function timeline.next_event(tl, cur)
           return EV_COMPLETE, 0.0, te
         end
         break
-      else                               -- between two passes
-        local te = P + T
+      else                               -- the next pass starts, after the wait
+        local te = P + per
         cur.pass = cur.pass + 1.0
         if te > cur.t1 then break end
         if mask % 4 >= 2 and te > cur.t0 then
@@ -475,6 +514,278 @@ function timeline.crosses(tl, t0, t1, mask)
   if mask == 0 or not (t1 > t0) then return false end
   events(tl, cross_cursor, t0, t1, mask)
   return next_event(tl, cross_cursor) ~= nil
+end
+
+-- ---- the next change ----------------------------------------------------------
+
+-- The uniform cells each segment is cut into when its motion is sampled,
+-- and the most monotone pieces an easing may have for its changes to be
+-- predicted (timeline.h's KN_TL_NC_CELLS, KN_TL_NC_MAX_BREAKS).
+local CELLS, MAX_BREAKS = 64.0, 4096.0
+timeline.NC_CELLS, timeline.NC_MAX_BREAKS = CELLS, MAX_BREAKS
+local E_STEPS, E_CALLBACK = easing_mod.E_STEPS, easing_mod.E_CALLBACK
+
+-- A search (C's nc_search): tl, map (nil, or a function(state, vals) that
+-- writes the values shown for the state into vals[1..] and returns how
+-- many), round (the rounding or nil), mask, c0, target, prev, limit, hit,
+-- ref, probe, state, nv.  One per timeline module: a search runs no Lua
+-- code of the caller's but map, which cannot start another.
+local SEARCH = { tl = false, map = false, round = false, mask = 0, c0 = 0.0, target = 0.0,
+            prev = 0.0, limit = 0.0, hit = 0.0, ref = false, probe = false, state = false,
+            nv = 0 }
+
+-- The values shown at clock t (in [0, total]) into out[1..], rounded;
+-- returns how many.
+local function nc_values(s, t, out)
+  local n
+  if not s.map then
+    timeline.at(s.tl, t, out, 0)
+    n = s.tl.ncomp
+  else
+    timeline.at(s.tl, t, s.state, 0)
+    n = s.map(s.state, out)
+  end
+  local r = s.round
+  if r then
+    for j = 1, n do out[j] = round_value(r, out[j]) end
+  end
+  return n
+end
+
+-- Whether the values shown at clock t differ from those at c0.
+local function nc_differs(s, t)
+  nc_values(s, t, s.probe)
+  local probe, ref = s.probe, s.ref
+  for j = 1, s.nv do
+    if probe[j] ~= ref[j] then return true end
+  end
+  return false
+end
+
+-- Whether update's clock c0 + dt reaches the target clock.
+local function nc_reaches(s, dt)
+  return s.c0 + dt >= s.target
+end
+
+-- A double strictly between lo and hi (0 <= lo < hi, finite), about
+-- halfway in the order of the doubles: the power of 2 halfway in exponent
+-- while they lie two binades or more apart (lo = 0 in 2^-1074's), else the
+-- arithmetic midpoint, or lo's successor; hi when none lies between.
+local function nc_mid(lo, hi)
+  local elo = -1074
+  if lo > 0.0 then elo = select(2, frexp(lo)) end
+  local ehi = select(2, frexp(hi))
+  if ehi - elo >= 2 then return ldexp(0.5, elo + ifloor((ehi - elo + 1) / 2)) end
+  local m = lo + (hi - lo) * 0.5
+  if m > lo and m < hi then return m end
+  return nextafter(lo, hi)
+end
+
+-- The least double in (lo, hi] where pred holds, given pred false at lo
+-- and true at hi: bisection over the doubles.
+local function nc_first(s, pred, lo, hi)
+  while true do
+    local m = nc_mid(lo, hi)
+    if m >= hi then return hi end
+    if pred(s, m) then hi = m else lo = m end
+  end
+end
+
+-- The least dt >= 0 whose clock c0 + dt (update's sum) reaches x > c0.
+local function nc_least_dt(s, x)
+  local h = x - s.c0
+  s.target = x
+  while not (s.c0 + h >= x) do h = h + h end
+  return nc_first(s, nc_reaches, 0.0, h)
+end
+
+-- Whether update(dt) ends the timeline, crosses an event of s.mask or
+-- shows other values (the clock clamped to the total as seek clamps it).
+local function nc_due(s, dt)
+  local tl = s.tl
+  local t1 = s.c0 + dt
+  if t1 >= tl.total then return true end
+  return timeline.crosses(tl, s.c0, t1, s.mask) or nc_differs(s, t1)
+end
+
+-- The pass c = floor(tau / P) of a time tau >= 0 past the delay, and the
+-- time w in it, as local_time computes them without a guess.
+local function nc_pass(tl, tau)
+  local P = tl.period
+  local c = floor(tau / P)
+  local u = tau - c * P
+  if u < 0.0 then c = c - 1.0; u = u + P
+  elseif u >= P then c = c + 1.0; u = u - P end
+  if u < 0.0 then u = 0.0 end
+  return c, u
+end
+
+-- Whether at clock t (before the total) a segment moves continuously:
+-- past the delay, in a pass that plays, with ends that differ, not steps().
+local function nc_moving(tl, t)
+  local T = tl.duration
+  if t < tl.delay then return false end
+  local c, w = nc_pass(tl, t - tl.delay)
+  if (tl.after == STOP and c >= 1.0) or w >= T then return false end
+  local u = w
+  if tl.after == REVERSE and odd(c) then u = T - w end
+  local d, k = tl.data, tl.ncomp
+  local s = u >= T and tl.nseg - 1 or find_segment(d, tl.cum, tl.nseg, u)
+  local e = d[tl.easing + s + 1]
+  if e and e.kind == E_STEPS then return false end
+  local A, B = tl.A + s * k, tl.B + s * k
+  for j = 1, k do
+    if d[A + j] ~= d[B + j] then return true end
+  end
+  return false
+end
+
+-- The walk's next sample of a segment's input after p in [0, 1) (a break
+-- that rounding put at p itself is passed over).
+local function nc_above(e, p)
+  local a = (floor(p * CELLS) + 1.0) / CELLS
+  if not e then return a end
+  local b = easing_next_break(e, p)
+  if b > p and b < a then return b end
+  return a
+end
+
+-- The sample before p in (0, 1]: the last bound below p.
+local function nc_below(e, p)
+  local a = (ceil(p * CELLS) - 1.0) / CELLS
+  if not e then return a end
+  local b = easing_next_break(e, a)
+  while b < p and b > a do
+    a = b
+    b = easing_next_break(e, b)
+  end
+  return a
+end
+
+-- Sample clock t in the walk's order; returns true when the walk is over.
+local function nc_visit(s, t)
+  if not (t > s.prev) then return false end
+  if t >= s.limit then t = s.limit end
+  if nc_differs(s, t) then
+    s.hit = t
+    return true
+  end
+  s.prev = t
+  return t >= s.limit
+end
+
+-- Walk segment k of the pass that starts at S, forward or backward (C's
+-- nc_walk_segment).
+local function nc_walk_segment(s, S, k, backward)
+  local tl = s.tl
+  local d = tl.data
+  local e = d[tl.easing + k + 1]
+  local T, a, len = tl.duration, d[tl.cum + k + 1], d[tl.dur + k + 1]
+  if not backward then
+    local b = S + d[tl.cum + k + 2]
+    if not (b > s.prev) then return false end
+    local p = 0.0
+    while p < 1.0 do
+      if nc_visit(s, S + (a + p * len)) then return true end
+      p = nc_above(e, p)
+    end
+    return nc_visit(s, nextafter(b, 0.0)) or nc_visit(s, b)
+  end
+  local b = S + (T - a)
+  if not (b > s.prev) then return false end
+  local t0 = S + (T - d[tl.cum + k + 2])
+  if nc_visit(s, t0) or nc_visit(s, nextafter(t0, huge)) then return true end
+  local p = nc_below(e, 1.0)
+  while p > 0.0 do
+    if nc_visit(s, S + (T - (a + p * len))) then return true end
+    p = nc_below(e, p)
+  end
+  return nc_visit(s, b)
+end
+
+-- Walk pass c: its segments in the order it plays them, then, with a wait,
+-- the double before the next pass starts.
+local function nc_walk_pass(s, c)
+  local tl = s.tl
+  local P = tl.period
+  local S0 = tl.delay + c * P
+  local n = tl.nseg
+  local backward = tl.after == REVERSE and odd(c)
+  for k = 0, n - 1 do
+    if nc_walk_segment(s, S0, backward and n - 1 - k or k, backward) then return true end
+  end
+  if tl.repeat_delay > 0.0 then return nc_visit(s, nextafter(S0 + P, 0.0)) end
+  return false
+end
+
+-- Walk passes first .. first + 2 (stop: pass 0 only; none past the last).
+local function nc_walk(s, first)
+  local tl = s.tl
+  s.hit = -1.0
+  for i = 0, 2 do
+    local c = first + i
+    if (tl.after == STOP and c >= 1.0) or c > last_pass(tl) then return end
+    if not (s.prev < s.limit) or nc_walk_pass(s, c) then return end
+  end
+end
+
+-- Whether tl's changes cannot be predicted: a Lua function easing, or an
+-- easing of too many monotone pieces.
+local function nc_unpredictable(tl)
+  local d = tl.data
+  for i = 1, tl.nseg do
+    local e = d[tl.easing + i]
+    if e and (e.kind == E_CALLBACK or easing_max_breaks(e) > MAX_BREAKS) then return true end
+  end
+  return false
+end
+
+-- kn_timeline_next_change: the least dt >= 0 such that update(dt) changes
+-- a value shown (the state, or map's values; rounded by tl.round), crosses
+-- an event of a kind in mask, or ends the timeline; 0 when an unrounded
+-- value moves now or the changes cannot be predicted, inf when nothing
+-- will change (timeline.h).
+function timeline.next_change(tl, mask, map)
+  local c0 = tl.clock
+  if c0 >= tl.total then return huge end
+  local round = tl.round
+  if nc_unpredictable(tl) or (not round and nc_moving(tl, c0)) then return 0.0 end
+  local s = SEARCH
+  s.tl = tl
+  s.map = round and map or false
+  s.round = round
+  s.mask = mask
+  s.c0 = c0
+  s.ref, s.probe, s.state = tl.nc_ref, tl.nc_probe, tl.nc_state
+  s.nv = nc_values(s, c0, s.ref)
+  local first = 0.0
+  if c0 >= tl.delay then first = nc_pass(tl, c0 - tl.delay) end
+  local until_ = tl.delay + (first + 3.0) * tl.period
+  if until_ > tl.total then until_ = tl.total end
+  local te = huge
+  if mask ~= 0 then
+    local cur = timeline.new_cursor()
+    events(tl, cur, c0, until_, mask)
+    local kind, _, time = next_event(tl, cur)
+    if kind ~= nil then te = time end
+  end
+  s.prev = c0
+  s.limit = te < until_ and te or until_
+  local result = 0.0
+  for _ = 1, 1000 do
+    local reach = te < tl.total and te or tl.total
+    nc_walk(s, first)
+    if s.hit >= 0.0 then
+      local xv = nc_first(s, nc_differs, s.prev, s.hit)
+      if xv < reach then reach = xv end
+    end
+    if reach == huge then result = huge; break end
+    local dt = nc_least_dt(s, reach)
+    if nc_due(s, dt) or s.hit < 0.0 then result = dt; break end
+    s.prev = c0 + dt
+  end
+  s.tl, s.map, s.round, s.ref, s.probe, s.state = false, false, false, false, false, false
+  return result
 end
 
 return timeline

@@ -18,7 +18,8 @@ local def = {}
 local NUMBER, VECTOR, NAMED, COLOR = 0, 1, 2, 3
 def.NUMBER, def.VECTOR, def.NAMED, def.COLOR = NUMBER, VECTOR, NAMED, COLOR
 
--- enum kn_tl_number: the kinds of number a definition has.
+-- enum kn_tl_number: the kinds of number a definition has (repeat_delay is
+-- one of kind DELAY).
 local FINITE, DURATION, ITERATIONS, DELAY = 0, 1, 2, 3
 def.FINITE, def.DURATION, def.ITERATIONS, def.DELAY = FINITE, DURATION, ITERATIONS, DELAY
 
@@ -37,19 +38,21 @@ function def.options_init(o, nseg)
   o.after = timeline.AFTER_STOP
   o.iterations = 1.0
   o.delay = 0.0
+  o.repeat_delay = 0.0
   o.pivot = { 0.0, 0.0 }
   o.space = CS_OKLAB
   o.hue = HUE_SHORTER
 end
 
 -- A timeline (timeline.block) laid out for the options, with their mode,
--- strategy, iterations, delay, turn and pivot.
+-- strategy, iterations, delay, repeat_delay, turn and pivot.
 function def.init(tl, o)
   timeline.layout(tl, o.nseg, o.ncomp)
   tl.mode = o.mode
   tl.after = o.after
   tl.iterations = o.iterations
   tl.delay = o.delay
+  tl.repeat_delay = o.repeat_delay
   tl.turn = timeline.turn(o.unit)
   tl.pivot[1] = o.pivot[1]
   tl.pivot[2] = o.pivot[2]
@@ -133,6 +136,14 @@ function def.check_colors(o, colors, has_space, has_hue, e)
   end
   if not colors and (has_space or has_hue) then
     return fail(e, 0, has_space and "color_space" or "hue", "only colour keyframes take it")
+  end
+  return true
+end
+
+-- round rounds numbers; a colour's components are not numbers shown.
+function def.check_round(_, colors, has_round, e)
+  if colors and has_round then
+    return fail(e, 0, "round", "colours are not rounded (numbers only)")
   end
   return true
 end

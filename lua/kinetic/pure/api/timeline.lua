@@ -9,8 +9,11 @@
 --   events      the mask of the callbacks given (timeline.EV_*)
 --   lua_easings whether a segment is eased by a Lua function
 --   mapped      the values reach the caller through a map (a path's point, colours)
---   plain       none of the three above: update and update_timelines take
---               the short way (C's `user >> EVENTS_SHIFT == 0`)
+--   rounded     the values shown are rounded (the `round` option: tl.round,
+--               the core's rounding, or round_fn)
+--   round_fn    rounded by the Lua function uv.round
+--   plain       none of the above: update and update_timelines take the
+--               short way (C's `user >> EVENTS_SHIFT == 0`)
 -- and, as C's user value, tl.uv:
 --   names       named properties: the component names (a colour's repeated 4 times)
 --   on_keyframe, on_iteration, on_complete   the callbacks
@@ -19,6 +22,7 @@
 --   colors, color_space, colorkeys           colours: the form of each (by its
 --               first component), the space, the keyframes as given
 --   cursor      the events cursor of this timeline's callbacks
+--   round       the round function
 -- luacheck: ignore 581 (NaN: C's !(x > y) is not x <= y)
 local util = require("kinetic.pure.util")
 local names = require("kinetic.pure.names")
@@ -51,6 +55,7 @@ local EV_KEYFRAME, EV_ITERATION = timeline.EV_KEYFRAME, timeline.EV_ITERATION
 local mix_at, mix_ends, color_hex = color_mix.mix_at, color_mix.mix_ends, color.hex
 local path_at = path_core.at
 local ease_enter, ease_leave = lua_easing.enter, lua_easing.leave
+local round_value = require("kinetic.pure.round").value
 local EASE_RAISED, EASE_BAD = lua_easing.RAISED, lua_easing.BAD
 
 -- The other parts' api modules, loaded when first needed (they load after
@@ -102,6 +107,33 @@ end
 
 -- ==== timeline.c ===============================================================
 
+-- ---- rounding -------------------------------------------------------------
+
+-- v[o + 1 .. o + n] rounded as the `round` option says (tl.rounded): by the
+-- core's rounding tl.round (round.lua), or each by the function uv.round,
+-- which must return a number ("round: number expected, got string").
+local function round_values(tl, v, o, n)
+  if not tl.round_fn then
+    local r = tl.round
+    for j = o + 1, o + n do v[j] = round_value(r, v[j]) end
+    return
+  end
+  local f = tl.uv.round
+  for j = o + 1, o + n do
+    local r = f(v[j])
+    if type(r) ~= "number" then
+      error(format("round: number expected, got %s", typename(r)), 0)
+    end
+    v[j] = r / 1
+  end
+end
+
+-- The state in the scratch rounded, when the timeline rounds and shows the
+-- state itself (a path's point is rounded where path_point makes it).
+local function round_state(tl)
+  if tl.rounded and not tl.mapped then round_values(tl, tl.data, tl.scratch, tl.ncomp) end
+end
+
 -- ---- Lua function easings ------------------------------------------------
 
 -- The sites published while the core runs a timeline's Lua easings, one
@@ -113,10 +145,12 @@ local site_pool, site_depth = {}, 0
 -- in the timeline's slot, and raising what they raised -- or "update:
 -- segment 2's easing returned nan (finite number expected)" -- after the
 -- core has returned.  A callee that runs a method of this same timeline
--- publishes its own site and puts this one back.
+-- publishes its own site and puts this one back.  Then the state is
+-- rounded (round_state).
 local function timeline_state(tl, t, fname)
   if not tl.lua_easings then
     tl_at_hinted(tl, t, tl.data, tl.scratch)
+    round_state(tl)
     return
   end
   local fns = tl.uv.lua_easings
@@ -137,15 +171,24 @@ local function timeline_state(tl, t, fname)
     error(format("%s: segment %d's easing returned %s (finite number expected)", fname,
                  site.which, shown(value)), 0)
   end
+  round_state(tl)
 end
 
 -- ---- mapped values: a path's point, colours ----------------------------
 
--- A path timeline's point at the fraction in the scratch: x, y, angle, and
--- how many it shows (2, or 3 when it rotates).
+-- A path timeline's point at the fraction in the scratch: x, y, angle
+-- (rounded when the timeline rounds), and how many it shows (2, or 3 when
+-- it rotates).
+local xya = { 0.0, 0.0, 0.0 }
 local function path_point(tl)
   local uv = tl.uv
   local x, y, a = path_at(uv.path, tl.data[tl.scratch + 1])
+  if tl.rounded then
+    local n = uv.nfields
+    xya[1], xya[2], xya[3] = x, y, a
+    round_values(tl, xya, 0, n)
+    x, y, a = xya[1], xya[2], xya[3]
+  end
   return uv.nfields, x, y, a
 end
 
@@ -266,7 +309,7 @@ function methods.at(...)
   if out ~= nil and (type(out) ~= "table" or kind[out] ~= nil) then
     typeerror(2, "at", "table", out)
   end
-  if tl.lua_easings then timeline_state(tl, t, "at")
+  if tl.lua_easings or tl.rounded then timeline_state(tl, t, "at")
   else tl_at_hinted(tl, t, tl.data, tl.scratch) end
   return push_state(tl, out)
 end
@@ -504,6 +547,34 @@ function methods.apply(...)
     if shape == SHAPE_NAMED then obj[nm[j]] = v[sc + j] else obj[j] = v[sc + j] end
   end
   return obj
+end
+
+-- tl:next_change() -> the least dt after which update changes what it
+-- returns or fires a callback, or ends (timeline.next_change), with a
+-- path's point as what a rounding path timeline shows; 0 while not done
+-- for a round function (its changes cannot be predicted).
+local nc_uv
+local function map_path(state, vals)
+  local x, y, a = path_at(nc_uv.path, state[1])
+  vals[1], vals[2], vals[3] = x, y, a
+  return nc_uv.nfields
+end
+
+function methods.next_change(...)
+  local self = ...
+  local tl = states[self]
+  if tl == nil then bad_self("next_change", select("#", ...), self) end
+  if tl.round_fn then
+    if tl_done(tl) then return huge end
+    return 0.0
+  end
+  if tl.rounded and tl.mapped then                        -- a path
+    nc_uv = tl.uv
+    local dt = timeline.next_change(tl, tl.events, map_path)
+    nc_uv = nil
+    return dt
+  end
+  return timeline.next_change(tl, tl.events, nil)
 end
 
 function methods.seek(...)
@@ -823,7 +894,7 @@ end
 local OPTION_NAMES = util.known {
   "from", "interpolation", "angle_unit", "pivot", "after", "iterations", "delay",
   "on_keyframe", "on_iteration", "on_complete", "path", "rotate", "fields", "color_space",
-  "hue"
+  "hue", "repeat_delay", "round"
 }
 local SEGMENT_NAMES = util.known { "to", "duration", "easing" }
 local ITEMS = "segments are the array part (items 1 to n, no holes)"
@@ -966,9 +1037,10 @@ local function has(def, key) return rawget(def, key) ~= nil end
 
 -- Every option of def but the segments into o, in the order errors are
 -- reported: the shape of def.from (its names go to uv), the size,
--- interpolation, angle_unit, after, pivot, iterations, delay, the
--- callbacks, the path and the colours; an option def does not have keeps
--- its default without a lookup.  Returns def.from.
+-- interpolation, angle_unit, after, pivot, iterations, delay, repeat_delay,
+-- the callbacks, the path, the colours and round (o.round: false, the
+-- core's rounding, or true for a function, kept in uv.round); an option def
+-- does not have keeps its default without a lookup.  Returns def.from.
 local function read_options(def, o, uv)
   local k = o.k
   local e = {}
@@ -987,6 +1059,9 @@ local function read_options(def, o, uv)
     k.iterations = number_field(def, 0, "iterations", ITERATIONS)
   end
   if has(def, "delay") then k.delay = number_field(def, 0, "delay", DELAY) end
+  if has(def, "repeat_delay") then
+    k.repeat_delay = number_field(def, 0, "repeat_delay", DELAY)
+  end
   if has(def, "on_keyframe") or has(def, "on_iteration") or has(def, "on_complete") then
     o.events = read_callbacks(def, uv)
   else
@@ -1002,6 +1077,19 @@ local function read_options(def, o, uv)
     check_error(e)
   end
   if colors then o.mapped = read_colors(def, k, uv) end
+  o.round = false
+  if has(def, "round") then
+    if not tdef.check_round(k, colors, def.round ~= nil and def.round ~= false, e) then
+      check_error(e)
+    end
+    local r = util.optround(def, 1, FNAME)
+    if type(r) == "function" then
+      uv.round = r
+      o.round = true
+    elseif r ~= nil then
+      o.round = r
+    end
+  end
   return from
 end
 
@@ -1013,6 +1101,9 @@ local function new_block(o, uv)
   tl.events = o.events
   tl.mapped = o.mapped
   tl.lua_easings = false
+  tl.rounded = o.round ~= false
+  tl.round_fn = o.round == true
+  if tl.rounded and not tl.round_fn then tl.round = o.round end
   tl.uv = uv
   uv.cursor = timeline.new_cursor()
   return tl
@@ -1072,7 +1163,7 @@ local function kinetic_timeline(...)
   for i = 1, nseg do read_segment(def, tl, shape, i, from, uv) end
   if not timeline.finish(tl) then argerror(1, FNAME, "total duration out of range") end
   if o.mapped and shape ~= SHAPE_NUMBER then prepare_colors(tl, uv, o.k) end
-  tl.plain = tl.events == 0 and not tl.lua_easings and not tl.mapped
+  tl.plain = tl.events == 0 and not tl.lua_easings and not tl.mapped and not tl.rounded
   return cls.new(tl)
 end
 
