@@ -319,6 +319,20 @@ static double group_change(probe *p, double end) {
   return best;
 }
 
+/* The clock at which the next pass (from the second) of root node begins
+   after clock t0, HUGE_VAL when none will: an on_repeat. */
+static double next_repeat(const kn_node *nd, double t0) {
+  const kn_span *sp = &nd->span;
+  double P = sp->duration + sp->gap, last = ceil(sp->iterations) - 1.0, c;
+  if (!(P > 0.0) || !(P < HUGE_VAL) || last < 1.0) return HUGE_VAL;
+  c = floor((t0 - sp->delay) / P);
+  if (c < 0.0) c = 0.0;
+  while (c > 0.0 && kn_span_mark(sp, c, 0) > t0) c -= 1.0;
+  while (kn_span_mark(sp, c, 0) <= t0) c += 1.0;
+  if (c < 1.0) c = 1.0;
+  return c > last ? HUGE_VAL : kn_span_mark(sp, c, 0);
+}
+
 /* Root node's next change; -1 when memory runs out. */
 static double root_change(kn_animator *A, int id) {
   const kn_node *nd = &A->nodes[id];
@@ -333,6 +347,7 @@ static double root_change(kn_animator *A, int id) {
   if (!(p.rate > 0.0)) return HUGE_VAL;
   if (nd->clock >= nd->span.total) return 0.0;   /* it completes with the next update */
   end = reach(&p, nd->span.total);
+  if (nd->user & KN_AN_ON_REPEAT) end = mind(end, reach(&p, next_repeat(nd, nd->clock)));
   if (nd->kind == KN_NODE_GROUP) {
     if (nd->user & KN_AN_SPRINGS) return 0.0;
     return group_change(&p, end);

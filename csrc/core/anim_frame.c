@@ -360,17 +360,46 @@ static void sweep_group(kn_animator *A, const kn_anim_io *io, int g, double t0, 
     return;
   }
   sweep_pass(A, io, g, &sp, p0, v0, dir > 0 ? T : 0.0, inclusive, TAU(ta),
-             TAU(d + (dir > 0 ? p0 + 1.0 : p0) * T));
+             TAU(kn_span_mark(&sp, p0, dir > 0)));
   between = (p1 - p0) * dir - 1.0;            /* whole passes crossed */
   n = between > KIDS_MAX_PASSES ? (int)KIDS_MAX_PASSES : (int)between;   /* the last n */
   for (i = 0; i < n; i++) {
     c = p1 - dir * (double)(n - i);
     sweep_pass(A, io, g, &sp, c, dir > 0 ? 0.0 : T, dir > 0 ? T : 0.0, restart,
-               TAU(d + (dir > 0 ? c : c + 1.0) * T), TAU(d + (dir > 0 ? c + 1.0 : c) * T));
+               TAU(kn_span_mark(&sp, c, dir < 0)), TAU(kn_span_mark(&sp, c, dir > 0)));
   }
   sweep_pass(A, io, g, &sp, p1, dir > 0 ? 0.0 : T, v1, restart,
-             TAU(d + (dir > 0 ? p1 : p1 + 1.0) * T), tau1);
+             TAU(kn_span_mark(&sp, p1, dir < 0)), tau1);
 #undef TAU
+}
+
+#define REPEAT_MAX_PASSES 64.0   /* a move crossing more passes reports the
+                                    last 64 of them (a bounded frame) */
+
+/* on_repeat: the passes c >= 1 (of the node's finite ones) that begin in
+   (t0, t1], the last REPEAT_MAX_PASSES of them, each an event at its frame
+   time carrying its iteration n = c + 1. */
+static void repeat_events(kn_animator *A, int node, double t0, double t1, double tau0,
+                          double tau1) {
+  const kn_span *sp = &A->nodes[node].span;
+  double P = sp->duration + sp->gap, last = ceil(sp->iterations) - 1.0, lo, hi, c, rate;
+  if (!(t1 > t0) || !(P > 0.0) || !(P < HUGE_VAL) || last < 1.0) return;
+  lo = floor((t0 - sp->delay) / P);                 /* about the last pass begun */
+  hi = floor((t1 - sp->delay) / P);
+  if (lo < 0.0) lo = 0.0;
+  while (lo > 0.0 && kn_span_mark(sp, lo, 0) > t0) lo -= 1.0;
+  while (kn_span_mark(sp, lo, 0) <= t0) lo += 1.0;  /* the first begun after t0 */
+  if (hi > last) hi = last;
+  while (hi >= lo && kn_span_mark(sp, hi, 0) > t1) hi -= 1.0;
+  while (hi < last && kn_span_mark(sp, hi + 1.0, 0) <= t1) hi += 1.0;
+  if (lo < 1.0) lo = 1.0;
+  if (hi - lo >= REPEAT_MAX_PASSES) lo = hi - (REPEAT_MAX_PASSES - 1.0);
+  rate = (tau1 - tau0) / (t1 - t0);
+  for (c = lo; c <= hi; c += 1.0) {
+    double tau = frame_time(tau0, t0, rate, kn_span_mark(sp, c, 0), tau0, tau1);
+    if (!kn_anim_event(A, node, KN_EV_REPEAT, tau)) return;
+    A->events[A->nevents - 1].n = c + 1.0;
+  }
 }
 
 /* A top-level node completed at frame time tau: DONE, on_complete, and
@@ -458,7 +487,7 @@ void kn_anim_advance(kn_animator *A, const kn_anim_io *io, int node, double t0, 
   int rested, outer = A->current;
   if (t1 < nd->span.delay || (!nd->started && t1 < t0)) { nd->clock = t1; return; }
   if (nd->kind == KN_NODE_TWEEN && nd->started && t1 < nd->span.total && !A->seeking &&
-      !(nd->user & (KN_AN_START_DUE | KN_AN_ON_UPDATE | KN_AN_LUA_EASE))) {
+      !(nd->user & (KN_AN_START_DUE | KN_AN_ON_UPDATE | KN_AN_LUA_EASE | KN_AN_ON_REPEAT))) {
     show_tween(A, io, node, t1);
     return;
   }
@@ -470,6 +499,8 @@ void kn_anim_advance(kn_animator *A, const kn_anim_io *io, int node, double t0, 
   nd->clock = t1;
   if (nd->state != KN_NODE_LIVE || (nd->user & KN_AN_STOPPED)) return;
   if (nd->user & KN_AN_ON_UPDATE) kn_anim_event(A, node, KN_EV_UPDATE, tau1);
+  if ((nd->user & KN_AN_ON_REPEAT) && !A->seeking) repeat_events(A, node, t0, t1, tau0, tau1);
+  nd = &A->nodes[node];
   if (A->seeking || !finished(A, node, t0, t1, rested)) return;
   rate = t1 != t0 ? (tau1 - tau0) / (t1 - t0) : 0.0;
   if (nd->parent >= 0) {
@@ -571,7 +602,8 @@ static int pure(const kn_animator *A, int node, double t1) {
   int c;
   if (A->reduced) return 0;
   if (nd->kind != KN_NODE_TWEEN || (nd->user & (KN_AN_ON_START | KN_AN_ON_UPDATE |
-      KN_AN_ON_COMPLETE | KN_AN_LUA_EASE | KN_AN_START_DUE | KN_AN_BLOCKED | KN_AN_LUA_ROUND)))
+      KN_AN_ON_COMPLETE | KN_AN_LUA_EASE | KN_AN_START_DUE | KN_AN_BLOCKED | KN_AN_LUA_ROUND |
+      KN_AN_ON_REPEAT)))
     return 0;
   if (t1 < nd->span.delay) return 1;               /* waiting: the clock alone */
   if (!nd->started) return 0;

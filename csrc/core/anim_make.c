@@ -21,11 +21,13 @@
 
 const char *const kn_anim_opt_names[KN_OPT_COUNT] = {
   "easing", "delay", "iterations", "after", "stagger", "on_start", "on_update",
-  "on_complete", "rotate", "fields", "color_space", "hue", "round", "velocity"
+  "on_complete", "rotate", "fields", "color_space", "hue", "round", "repeat_delay",
+  "on_repeat", "yoyo_ease", "velocity"
 };
 const char *const kn_anim_tween_options[] = {
   "easing", "delay", "iterations", "after", "stagger", "on_start", "on_update",
-  "on_complete", "rotate", "fields", "color_space", "hue", "round", NULL
+  "on_complete", "rotate", "fields", "color_space", "hue", "round", "repeat_delay",
+  "on_repeat", "yoyo_ease", NULL
 };
 const char *const kn_anim_spring_options[] = {
   "delay", "stagger", "on_start", "on_update", "on_complete", "velocity",
@@ -36,7 +38,8 @@ const char *const kn_anim_spring_options[] = {
 };
 const char *const kn_anim_stagger_options[] = { "each", "amount", "from", "easing", NULL };
 const char *const kn_anim_sequence_options[] = {
-  "iterations", "after", "delay", "on_start", "on_update", "on_complete", NULL
+  "iterations", "after", "delay", "on_start", "on_update", "on_complete", "repeat_delay",
+  "on_repeat", NULL
 };
 const char *const kn_anim_fling_options[4][15] = {
   { "kind", "on_start", "on_update", "on_complete", "round", "power", "time_constant", "min",

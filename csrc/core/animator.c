@@ -30,6 +30,18 @@ void kn_span_init(kn_span *s, double delay, double duration, double iterations,
   s->after = after;
   s->total = iterations == HUGE_VAL ? HUGE_VAL : delay + iterations * duration;
   if (duration == 0.0) s->total = delay;
+  if (s->gap > 0.0 && s->total < HUGE_VAL)
+    s->total += (ceil(iterations) - 1.0) * s->gap;
+}
+
+void kn_span_set_gap(kn_span *s, double gap) {
+  s->gap = gap;
+  kn_span_init(s, s->delay, s->duration, s->iterations, s->after);
+}
+
+double kn_span_mark(const kn_span *s, double c, int end) {
+  if (s->gap == 0.0) return s->delay + (end ? c + 1.0 : c) * s->duration;
+  return s->delay + c * (s->duration + s->gap) + (end ? s->duration : 0.0);
 }
 
 int kn_span_backward(const kn_span *s, double pass) {
@@ -42,6 +54,17 @@ static double last_pass(const kn_span *s) {
   return c < 0.0 ? 0.0 : c;
 }
 
+/* kn_span_local's pass and unmirrored local time of a span with a repeat
+   delay, within a pass (t before the total). */
+static double gap_local(const kn_span *s, double tau, double *pass) {
+  double T = s->duration, P = T + s->gap, c = floor(tau / P), w = tau - c * P;
+  if (w < 0.0) { c -= 1.0; w += P; }
+  else if (w >= P) { c += 1.0; w -= P; }
+  if (w < 0.0) w = 0.0;
+  *pass = c;
+  return w < T ? w : T;
+}
+
 double kn_span_local(const kn_span *s, double t, double *pass, int *phase) {
   double T = s->duration, tau = t - s->delay, c, u;
   if (tau < 0.0) { *pass = 0.0; *phase = -1; return 0.0; }
@@ -50,7 +73,10 @@ double kn_span_local(const kn_span *s, double t, double *pass, int *phase) {
     *phase = 0;                    /* gives, (tau - T) + T being tau (Sterbenz) */
     return tau;                    /* where the quotient rounds up to 1         */
   }
-  if (t >= s->total || T == 0.0 || tau >= s->iterations * T) {
+  if (s->gap > 0.0 && t < s->total && T > 0.0) {
+    u = gap_local(s, tau, &c);
+    *phase = 0;
+  } else if (t >= s->total || T == 0.0 || tau >= s->iterations * T) {
     double f;
     c = T == 0.0 ? 0.0 : last_pass(s);
     f = s->iterations - c;            /* a fractional last pass ends early */
@@ -256,6 +282,7 @@ int kn_anim_event(kn_animator *A, int node, int kind, double time) {
   e->gen = A->nodes[node].gen;
   e->kind = kind;
   e->order = A->nodes[node].order;
+  e->n = 0.0;
   return 1;
 }
 
@@ -451,7 +478,7 @@ void kn_anim_tween_eval(kn_animator *A, int node, double t) {
   kn_node *nd = &A->nodes[node];
   const kn_path *seen = NULL;
   double pass, seen_u = 0.0, xya[3] = { 0.0, 0.0, 0.0 };
-  int phase, c;
+  int phase, c, yoyo;
   double u = kn_span_local(&nd->span, t, &pass, &phase), f;
   if (nd->fling != NULL) {
     double v;
@@ -462,12 +489,15 @@ void kn_anim_tween_eval(kn_animator *A, int node, double t) {
     }
     return;
   }
-  f = ease(nd->easing, kn_span_progress(&nd->span, u, pass));
+  yoyo = (nd->user & KN_AN_YOYO) && kn_span_backward(&nd->span, pass);
+  if (yoyo) f = ease(nd->yoyo, 1.0 - kn_span_progress(&nd->span, u, pass));
+  else f = ease(nd->easing, kn_span_progress(&nd->span, u, pass));
   for (c = nd->chan; c >= 0; c = A->chans[c].next) {
     kn_chan *ch = &A->chans[c];
+    const double *a = yoyo ? ch->to : ch->from, *b = yoyo ? ch->from : ch->to;
     int i;
     if (ch->object == NULL) continue;
-    ch->out[0] = kn_lerp(ch->from[0], ch->to[0], f);
+    ch->out[0] = kn_lerp(a[0], b[0], f);
     if (ch->path != NULL) {          /* the node's x, y and angle: one point */
       if (ch->path != seen || ch->out[0] != seen_u) {
         seen = ch->path;
@@ -478,7 +508,7 @@ void kn_anim_tween_eval(kn_animator *A, int node, double t) {
       kn_anim_round_out(A, c);
       continue;
     }
-    for (i = 1; i < ch->n; i++) ch->out[i] = kn_lerp(ch->from[i], ch->to[i], f);
+    for (i = 1; i < ch->n; i++) ch->out[i] = kn_lerp(a[i], b[i], f);
     kn_anim_round_out(A, c);
   }
 }

@@ -21,6 +21,11 @@
 **   stop     u = min(t - d, T)
 **   restart  u = (t - d) mod T
 **   reverse  u = (t - d) mod T on even passes, T - (t - d) mod T on odd ones
+** With a repeat delay r > 0 (GSAP's repeatDelay) each pass but the last is
+** followed by r seconds that hold its end: with P = T + r, the pass is
+** c = floor((t - d) / P), w = (t - d) - c P, and the rule above shows
+** u = min(w, T) (mirrored on the odd passes of "reverse"); the total is
+** d + N T + (ceil(N) - 1) r.
 ** and a tween's value is from + E(u / T) (to - from) per component, with
 ** the lerp of interp.h (the end value itself at E = 1).  A fling is a tween
 ** of one number field whose value at local time u is its motion's
@@ -51,12 +56,18 @@ typedef struct kn_span {
   double delay;        /* >= 0 */
   double duration;     /* T >= 0 */
   double iterations;   /* N >= 1, may be HUGE_VAL */
-  double total;        /* d + N T (HUGE_VAL when endless) */
+  double gap;          /* r >= 0, the repeat delay (kept by kn_span_init) */
+  double total;        /* d + N T + (ceil(N) - 1) r (HUGE_VAL when endless) */
   int after;           /* enum kn_after (timeline.h) */
 } kn_span;
 
+/* The span's fields and total; its gap is kept (0 in a zeroed span). */
 void kn_span_init(kn_span *s, double delay, double duration, double iterations,
                   int after);
+/* The span's repeat delay set, its total recomputed. */
+void kn_span_set_gap(kn_span *s, double gap);
+/* The start (end = 0) or the end (end = 1) of pass c. */
+double kn_span_mark(const kn_span *s, double c, int end);
 
 /* Local time u in [0, T] shown at time t (delay included), its pass, and
    *phase: -1 in the delay, 0 running, 1 at or past the end (u then holds
@@ -92,6 +103,8 @@ enum kn_node_state {
 #define KN_AN_DEFERRED     512u   /* left by kn_anim_split to kn_anim_run */
 #define KN_AN_BLOCKED      1024u  /* shares a field with a node starting in this frame */
 #define KN_AN_LUA_ROUND    2048u  /* its values rounded by the binding's function */
+#define KN_AN_ON_REPEAT    4096u  /* has on_repeat: each pass from the second is an event */
+#define KN_AN_YOYO         8192u  /* its reverse passes eased by yoyo */
 
 /* Channel flags. */
 #define KN_CH_RELATIVE 1u   /* given = an offset to the value read at start */
@@ -147,18 +160,21 @@ typedef struct kn_node {
   const struct kn_easing *easing;   /* NULL: outQuad */
   struct kn_fling *fling;  /* a tween that is a fling: its one number field
                               follows this motion (owned; freed with the node) */
+  const struct kn_easing *yoyo;   /* KN_AN_YOYO: the easing of reverse passes */
   kn_round round;      /* what its channels' out are rounded by (round.h) */
   double *round_set;   /* its set (owned: freed with the node), or NULL */
 } kn_node;
 
 /* An event of a frame, fired by the binding after every write. */
-enum kn_event_kind { KN_EV_START = 0, KN_EV_UPDATE = 1, KN_EV_DONE = 2, KN_EV_CALL = 3 };
+enum kn_event_kind { KN_EV_START = 0, KN_EV_UPDATE = 1, KN_EV_DONE = 2, KN_EV_CALL = 3,
+                     KN_EV_REPEAT = 4 };
 typedef struct kn_event {
   double time;         /* within the frame, animator seconds from its start */
   int node;
   unsigned gen;
   int kind;            /* enum kn_event_kind */
   int order;           /* the node's creation serial */
+  double n;            /* KN_EV_REPEAT: the iteration that begins (>= 2) */
 } kn_event;
 
 typedef struct kn_animator {
@@ -371,7 +387,8 @@ void kn_stagger(int n, int from, double index, double total,
 enum {
   KN_OPT_EASING, KN_OPT_DELAY, KN_OPT_ITERATIONS, KN_OPT_AFTER, KN_OPT_STAGGER,
   KN_OPT_ON_START, KN_OPT_ON_UPDATE, KN_OPT_ON_COMPLETE, KN_OPT_ROTATE, KN_OPT_FIELDS,
-  KN_OPT_COLOR_SPACE, KN_OPT_HUE, KN_OPT_ROUND, KN_OPT_VELOCITY, KN_OPT_COUNT
+  KN_OPT_COLOR_SPACE, KN_OPT_HUE, KN_OPT_ROUND, KN_OPT_REPEAT_DELAY, KN_OPT_ON_REPEAT,
+  KN_OPT_YOYO_EASE, KN_OPT_VELOCITY, KN_OPT_COUNT
 };
 #define KN_OPT_SPRING_PARAMS 9
 extern const char *const kn_anim_opt_names[KN_OPT_COUNT];

@@ -321,7 +321,9 @@ typedef struct anim_opts {
   int given;             /* stack index of the easing option's value */
   int kset;              /* stack index of the table of kept easings, 0 */
   int kept;              /* the easing is in that set */
-  int cb[3];             /* on_start, on_update, on_complete; 0: none */
+  int cb[4];             /* on_start, on_update, on_complete, on_repeat; 0: none */
+  double gap;            /* repeat_delay */
+  int yoyo;              /* stack index of the yoyo easing (userdata), 0: none */
   int sfrom;             /* stagger origin, KN_STAGGER_* */
   double sindex, stotal;
   int seach;             /* each given (total = each (n - 1)) */
@@ -538,6 +540,35 @@ static void check_path_fields(lua_State *L, int vidx, int paths, const anim_opts
   }
 }
 
+/* Whether the list known has the option name. */
+static int known_name(const char *const *known, const char *name) {
+  int i;
+  for (i = 0; known[i] != NULL; i++)
+    if (strcmp(known[i], name) == 0) return 1;
+  return 0;
+}
+
+/* yoyo_ease = spec | true, with after = "reverse" and one target: the
+   easing of the reverse passes (true: the tween's own, set with it). */
+static void read_yoyo(lua_State *L, anim_opts *o, int n) {
+  lua_getfield(L, o->t, "yoyo_ease");
+  if (lua_isnil(L, -1) || (lua_type(L, -1) == LUA_TBOOLEAN && !lua_toboolean(L, -1))) {
+    lua_pop(L, 1);
+    return;
+  }
+  if (o->after != KN_AFTER_REVERSE)
+    lk_fielderror(L, o->arg, "yoyo_ease", "only after = 'reverse' takes it");
+  if (n > 0) lk_fielderror(L, o->arg, "yoyo_ease", "a list of targets does not take it");
+  if (lua_type(L, -1) == LUA_TBOOLEAN) {      /* true: the forward easing */
+    o->yoyo = -1;
+    return;
+  }
+  if (lua_type(L, -1) == LUA_TFUNCTION || lk_toeasing(L, -1) == NULL)
+    lk_fielderror(L, o->arg, "yoyo_ease", lua_type(L, -1) == LUA_TFUNCTION
+                  ? "an easing spec or true expected, got function" : lua_tostring(L, -1));
+  o->yoyo = lua_gettop(L);
+}
+
 /* Read and check the options at argument arg (nil, none or a table) with
    the names `known`; n targets (0: one).  Leaves values it needs on the
    stack (the caller's stack top grows).  Only the options present are
@@ -572,25 +603,29 @@ static void read_opts(lua_State *L, int arg, const char *const *known, int n,
   if (known == kn_anim_tween_options || opt_present(L, o, KN_OPT_AFTER) ||
       opt_present(L, o, KN_OPT_ITERATIONS))
     read_after(L, o);
-  for (i = 0; i < 3; i++) {
-    if (!opt_maybe(o, KN_OPT_ON_START + i)) continue;
-    lua_getfield(L, o->t, kn_anim_opt_names[KN_OPT_ON_START + i]);
+  if (known_name(known, "repeat_delay") && opt_maybe(o, KN_OPT_REPEAT_DELAY))
+    o->gap = lk_optfieldnonneg(L, o->t, arg, "repeat_delay", 0.0);
+  for (i = 0; i < 4; i++) {
+    int k = i < 3 ? KN_OPT_ON_START + i : KN_OPT_ON_REPEAT;
+    if (i == 3 && !known_name(known, "on_repeat")) continue;
+    if (!opt_maybe(o, k)) continue;
+    lua_getfield(L, o->t, kn_anim_opt_names[k]);
     if (lua_isnil(L, -1)) { lua_pop(L, 1); continue; }
     if (lua_type(L, -1) != LUA_TFUNCTION)
-      lk_fielderror(L, arg, kn_anim_opt_names[KN_OPT_ON_START + i], lua_pushfstring(L,
+      lk_fielderror(L, arg, kn_anim_opt_names[k], lua_pushfstring(L,
                     "function expected, got %s", lk_typename(L, -1)));
     o->cb[i] = lua_gettop(L);
   }
   if (opt_present(L, o, KN_OPT_STAGGER)) read_stagger(L, o, n);
   if (known == kn_anim_tween_options) read_path_fields(L, o);
   read_color_opts(L, o);
-  for (i = 0; known[i] != NULL && strcmp(known[i], "round") != 0; i++) {}
-  if (known[i] != NULL && opt_maybe(o, KN_OPT_ROUND)) {
+  if (known_name(known, "round") && opt_maybe(o, KN_OPT_ROUND)) {
     double *set;
     o->rkind = lk_optround(L, o->t, arg, &o->rq, &set, &o->rn);
     o->rset = set;
     if (o->rkind == LK_ROUND_SET || o->rkind == LK_ROUND_FN) o->rfn = lua_gettop(L);
   }
+  if (known == kn_anim_tween_options && opt_maybe(o, KN_OPT_YOYO_EASE)) read_yoyo(L, o, n);
 }
 
 /* round with a colour value: refused. */
@@ -618,10 +653,27 @@ static void apply_round(lk_frame *F, int node, const anim_opts *o) {
 }
 
 static void apply_callbacks(lk_frame *F, int node, const anim_opts *o) {
-  static const char *const cbs[3] = { "on_start", "on_update", "on_complete" };
+  static const char *const cbs[4] = { "on_start", "on_update", "on_complete", "on_repeat" };
   int i;
-  for (i = 0; i < 3; i++)
+  for (i = 0; i < 4; i++)
     if (o->cb[i]) lk_anim_set_callback(F, node, cbs[i], o->cb[i], 1);
+}
+
+/* The repeat delay and the yoyo easing of a tween or a sequence node. */
+static void apply_repeat(lk_frame *F, int node, const anim_opts *o) {
+  kn_node *nd = &F->P->A.nodes[node];
+  if (o->gap > 0.0) kn_span_set_gap(&nd->span, o->gap);
+  if (o->yoyo == 0) return;
+  if (o->yoyo > 0) {                         /* kept alive by the node's extras */
+    lk_anim_need_extras(F, node);
+    lua_pushvalue(F->L, o->yoyo);
+    lua_setfield(F->L, -2, "yoyo");
+    lua_pop(F->L, 1);
+  }
+  nd = &F->P->A.nodes[node];
+  nd->yoyo = o->yoyo > 0 ? lk_toeasing(F->L, o->yoyo) : nd->easing;
+  if (o->yoyo > 0) lua_pop(F->L, 1);
+  nd->user |= KN_AN_YOYO;
 }
 
 /* The stagger delays of n targets into out[n]. */
@@ -793,6 +845,7 @@ int lk_anim_make_tween(lk_frame *F, int tidx, int arg, int nopts, int from_mode,
     make_tween_node(F, node, tidx, &m);
     kn_span_init(&F->P->A.nodes[node].span, o.delay, duration, o.iterations, o.after);
   }
+  apply_repeat(F, node, &o);
   apply_callbacks(F, node, &o);
   return node;
 }
@@ -1113,6 +1166,7 @@ int lk_animator_sequence(lua_State *L) {
   node = new_node(&F, KN_NODE_GROUP, 1);
   P->A.nodes[node].user |= KN_AN_SEQUENCE;
   kn_span_init(&P->A.nodes[node].span, o.delay, 0.0, o.iterations, o.after);
+  apply_repeat(&F, node, &o);
   apply_callbacks(&F, node, &o);
   if (!kn_anim_root_add(&P->A, node)) return luaL_error(L, "not enough memory");
   lk_anim_push_handle(&F, node);

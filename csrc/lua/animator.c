@@ -165,7 +165,8 @@ void lk_anim_set_easing(lk_frame *F, int node, int idx, int arg, const char *fna
 
 void lk_anim_set_callback(lk_frame *F, int node, const char *kind, int idx, int replace) {
   lua_State *L = F->L;
-  unsigned bit = kind[3] == 's' ? KN_AN_ON_START : kind[3] == 'u' ? KN_AN_ON_UPDATE : KN_AN_ON_COMPLETE;
+  unsigned bit = kind[3] == 's' ? KN_AN_ON_START : kind[3] == 'u' ? KN_AN_ON_UPDATE
+               : kind[3] == 'r' ? KN_AN_ON_REPEAT : KN_AN_ON_COMPLETE;
   idx = lk_absindex(L, idx);
   lk_anim_need_extras(F, node);
   lua_getfield(L, -1, kind);
@@ -452,7 +453,8 @@ void lk_anim_raise_pending(lk_frame *F) {
 
 /* ---- callbacks ------------------------------------------------------------ */
 
-static const char *const event_fields[4] = { "on_start", "on_update", "on_complete", "fn" };
+static const char *const event_fields[5] = { "on_start", "on_update", "on_complete", "fn",
+                                             "on_repeat" };
 
 /* Call every function of the event (its handle as argument; a sequence's
    call gets the sequence); 0 with the error on top when one raised. */
@@ -473,7 +475,8 @@ static int fire_one(lk_frame *F, const kn_event *e) {
   for (i = 1; i <= n; i++) {
     lua_rawgeti(L, -1, i);
     lk_anim_push_handle(F, who);
-    if (lua_pcall(L, 1, 0, 0) != 0) {
+    if (e->kind == KN_EV_REPEAT) lua_pushinteger(L, (lua_Integer)e->n);
+    if (lua_pcall(L, e->kind == KN_EV_REPEAT ? 2 : 1, 0, 0) != 0) {
       lua_replace(L, base + 1);
       lua_settop(L, base + 1);
       return 0;

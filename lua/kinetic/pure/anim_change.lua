@@ -279,6 +279,21 @@ local function group_change(p, g, best)
   return best
 end
 
+-- The clock at which the next pass (from the second) of root nd begins
+-- after clock t0, huge when none will: an on_repeat.
+local span_mark = an.span_mark
+local kfloor, kceil = require("kinetic.pure.kmath").floor, require("kinetic.pure.kmath").ceil
+local function next_repeat(nd, t0)
+  local P, last = nd.duration + (nd.gap or 0.0), kceil(nd.iterations) - 1.0
+  if not (P > 0.0) or not (P < huge) or last < 1.0 then return huge end
+  local c = kfloor((t0 - nd.delay) / P)
+  if c < 0.0 then c = 0.0 end
+  while c > 0.0 and span_mark(nd, c, false) > t0 do c = c - 1.0 end
+  while span_mark(nd, c, false) <= t0 do c = c + 1.0 end
+  if c < 1.0 then c = 1.0 end
+  return c > last and huge or span_mark(nd, c, false)
+end
+
 local function root_change(A, nd)
   frame.flush(A, nd)
   local p = { A = A, node = nd, kid = nil, group = false, t0 = nd.clock,
@@ -291,6 +306,7 @@ local function root_change(A, nd)
   if not (p.rate > 0.0) then return huge end
   if nd.clock >= nd.total then return 0.0 end
   local e = reach(p, nd.total)
+  if nd.has_repeat then e = mind(e, reach(p, next_repeat(nd, nd.clock))) end
   if nd.kind == GROUP then
     if nd.springs then return 0.0 end
     return group_change(p, nd, e)

@@ -35,6 +35,8 @@ local EV_START, EV_UPDATE, EV_DONE, EV_CALL = an.EV_START, an.EV_UPDATE, an.EV_D
 local STOP, RESTART = an.AFTER_STOP, an.AFTER_RESTART
 local span_local, span_progress, span_backward = an.span_local, an.span_progress,
                                                  an.span_backward
+local span_mark, repeat_event = an.span_mark, an.repeat_event
+local kfloor, kceil = require("kinetic.pure.kmath").floor, require("kinetic.pure.kmath").ceil
 local event, chan_release, node_free, root_of = an.event, an.chan_release, an.node_free,
                                                 an.root_of
 local rival, drive, root_add = an.rival, an.drive, an.root_add
@@ -563,17 +565,44 @@ local function sweep_group(A, g, t0, t1, tau0, tau1)
   end
   local fw = dir > 0
   sweep_pass(A, g, p0, v0, fw and T or 0.0, inclusive, frame_time(tau0, t0, rate, ta, lo, hi),
-             frame_time(tau0, t0, rate, d + (fw and p0 + 1.0 or p0) * T, lo, hi))
+             frame_time(tau0, t0, rate, span_mark(g, p0, fw), lo, hi))
   local between = (p1 - p0) * dir - 1.0       -- whole passes crossed
   local n = between > KIDS_MAX_PASSES and KIDS_MAX_PASSES or between   -- the last n
   for i = 0, n - 1 do
     local c = p1 - dir * (n - i)
     sweep_pass(A, g, c, fw and 0.0 or T, fw and T or 0.0, restart,
-               frame_time(tau0, t0, rate, d + (fw and c or c + 1.0) * T, lo, hi),
-               frame_time(tau0, t0, rate, d + (fw and c + 1.0 or c) * T, lo, hi))
+               frame_time(tau0, t0, rate, span_mark(g, c, not fw), lo, hi),
+               frame_time(tau0, t0, rate, span_mark(g, c, fw), lo, hi))
   end
   sweep_pass(A, g, p1, fw and 0.0 or T, v1, restart,
-             frame_time(tau0, t0, rate, d + (fw and p1 or p1 + 1.0) * T, lo, hi), tau1)
+             frame_time(tau0, t0, rate, span_mark(g, p1, not fw), lo, hi), tau1)
+end
+
+local REPEAT_MAX_PASSES = 64.0  -- a move crossing more passes reports the
+                               -- last 64 of them (a bounded frame)
+
+-- on_repeat: the passes c >= 1 (of the node's finite ones) that begin in
+-- (t0, t1], the last REPEAT_MAX_PASSES of them, each an event at its frame
+-- time carrying its iteration n = c + 1.
+local function repeat_events(A, nd, t0, t1, tau0, tau1)
+  local P, last = nd.duration + (nd.gap or 0.0), kceil(nd.iterations) - 1.0
+  if not (t1 > t0) or not (P > 0.0) or not (P < huge) or last < 1.0 then return end
+  local lo = kfloor((t0 - nd.delay) / P)      -- about the last pass begun
+  local hi = kfloor((t1 - nd.delay) / P)
+  if lo < 0.0 then lo = 0.0 end
+  while lo > 0.0 and span_mark(nd, lo, false) > t0 do lo = lo - 1.0 end
+  while span_mark(nd, lo, false) <= t0 do lo = lo + 1.0 end   -- the first begun after t0
+  if hi > last then hi = last end
+  while hi >= lo and span_mark(nd, hi, false) > t1 do hi = hi - 1.0 end
+  while hi < last and span_mark(nd, hi + 1.0, false) <= t1 do hi = hi + 1.0 end
+  if lo < 1.0 then lo = 1.0 end
+  if hi - lo >= REPEAT_MAX_PASSES then lo = hi - (REPEAT_MAX_PASSES - 1.0) end
+  local rate = (tau1 - tau0) / (t1 - t0)
+  local c = lo
+  while c <= hi do
+    repeat_event(A, nd, frame_time(tau0, t0, rate, span_mark(nd, c, false), tau0, tau1), c + 1.0)
+    c = c + 1.0
+  end
 end
 
 -- A top-level node completed at frame time tau: DONE, on_complete, and
@@ -661,7 +690,7 @@ advance = function(A, nd, t0, t1, tau0, tau1)
     return
   end
   if nd.kind == TWEEN and nd.started and t1 < nd.total and not A.seeking and
-     not (nd.start_due or nd.has_update or nd.lua_ease) then
+     not (nd.start_due or nd.has_update or nd.lua_ease or nd.has_repeat) then
     show_tween(A, nd, t1)
     return
   end
@@ -673,6 +702,7 @@ advance = function(A, nd, t0, t1, tau0, tau1)
   nd.clock = t1
   if nd.state ~= LIVE or nd.stopped then return end
   if nd.has_update then event(A, nd, EV_UPDATE, tau1) end
+  if nd.has_repeat and not A.seeking then repeat_events(A, nd, t0, t1, tau0, tau1) end
   if A.seeking or not finished(A, nd, t0, t1, rested == 1) then return end
   local rate = t1 ~= t0 and (tau1 - tau0) / (t1 - t0) or 0.0
   if nd.parent ~= nil then

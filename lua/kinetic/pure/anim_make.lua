@@ -33,7 +33,8 @@ end
 -- anim:spring, a stagger table, anim:sequence and anim:fling by kind.
 M.tween_options = {
   "easing", "delay", "iterations", "after", "stagger", "on_start", "on_update",
-  "on_complete", "rotate", "fields", "color_space", "hue", "round"
+  "on_complete", "rotate", "fields", "color_space", "hue", "round", "repeat_delay",
+  "on_repeat", "yoyo_ease"
 }
 M.spring_options = {
   "delay", "stagger", "on_start", "on_update", "on_complete", "velocity",
@@ -45,7 +46,8 @@ M.spring_options = {
 M.SPRING_PARAMS = 10     -- KN_OPT_SPRING_PARAMS + 1: the spring's own from here on
 M.stagger_options = { "each", "amount", "from", "easing" }
 M.sequence_options = {
-  "iterations", "after", "delay", "on_start", "on_update", "on_complete"
+  "iterations", "after", "delay", "on_start", "on_update", "on_complete", "repeat_delay",
+  "on_repeat"
 }
 M.fling_options = {
   [0] = { "kind", "on_start", "on_update", "on_complete", "round", "power", "time_constant",

@@ -64,7 +64,7 @@ local TWEEN, SPRING, GROUP, CALL = 0, 1, 2, 3
 M.TWEEN, M.SPRING, M.GROUP, M.CALL = TWEEN, SPRING, GROUP, CALL
 local FREE, CHAINED, LIVE, DONE = 0, 1, 2, 3
 M.FREE, M.CHAINED, M.LIVE, M.DONE = FREE, CHAINED, LIVE, DONE
-M.EV_START, M.EV_UPDATE, M.EV_DONE, M.EV_CALL = 0, 1, 2, 3
+M.EV_START, M.EV_UPDATE, M.EV_DONE, M.EV_CALL, M.EV_REPEAT = 0, 1, 2, 3, 4
 
 -- enum of the stagger origins
 M.STAGGER_START, M.STAGGER_CENTER, M.STAGGER_END, M.STAGGER_EDGES, M.STAGGER_INDEX,
@@ -80,7 +80,25 @@ function M.span_init(s, delay, duration, iterations, after)
   s.after = after
   s.total = iterations == huge and huge or delay + iterations * duration
   if duration == 0.0 then s.total = delay end
+  local gap = s.gap
+  if gap and gap > 0.0 and s.total < huge then
+    s.total = s.total + (kceil(iterations) - 1.0) * gap
+  end
 end
+
+-- kn_span_set_gap: the repeat delay set (nil is 0), the total recomputed.
+function M.span_set_gap(s, gap)
+  s.gap = gap
+  M.span_init(s, s.delay, s.duration, s.iterations, s.after)
+end
+
+-- kn_span_mark: the start (e false) or the end (e true) of pass c.
+local function span_mark(s, c, e)
+  local gap = s.gap
+  if not gap or gap == 0.0 then return s.delay + (e and c + 1.0 or c) * s.duration end
+  return s.delay + c * (s.duration + gap) + (e and s.duration or 0.0)
+end
+M.span_mark = span_mark
 
 local function span_backward(s, pass)
   return s.after == REVERSE and fmod(pass, 2.0) == 1.0
@@ -103,7 +121,18 @@ local function span_local(s, t)
   if tau < T and t < s.total then   -- the first pass, not yet ended
     return tau, 0.0, 0
   end
-  if t >= s.total or T == 0.0 or tau >= s.iterations * T then
+  local gap = s.gap
+  if gap and gap > 0.0 and t < s.total and T > 0.0 then
+    -- a pass and its repeat delay: w within P = T + r, u = min(w, T)
+    local P = T + gap
+    c = kfloor(tau / P)
+    local w = tau - c * P
+    if w < 0.0 then c = c - 1.0; w = w + P
+    elseif w >= P then c = c + 1.0; w = w - P end
+    if w < 0.0 then w = 0.0 end
+    u = w < T and w or T
+    phase = 0
+  elseif t >= s.total or T == 0.0 or tau >= s.iterations * T then
     c = T == 0.0 and 0.0 or last_pass(s)
     local f = s.iterations - c          -- a fractional last pass ends early
     u = (f >= 1.0 and 1.0 or f) * T
@@ -141,6 +170,7 @@ function M.animator_init(A)
   A.roots, A.nroots, A.nlive, A.ndone = {}, 0, 0, 0
   A.rslot = {}              -- by root: the frame's fast path's hint (anim_frame.lua)
   A.ev_time, A.ev_node, A.ev_kind, A.ev_order, A.nevents = {}, {}, {}, {}, 0
+  A.ev_arg = {}             -- a repeat event's iteration (by event index)
   A.drv = {}
   A.serial = 0
   A.frames = 0
@@ -240,15 +270,22 @@ function M.event(A, node, kind, time)
   A.ev_node[n] = node
   A.ev_kind[n] = kind
   A.ev_order[n] = node.order
+  A.ev_arg[n] = false
   A.nevents = n
+end
+
+-- A repeat event (EV_REPEAT) of node, carrying the iteration it begins.
+function M.repeat_event(A, node, time, it)
+  M.event(A, node, M.EV_REPEAT, time)
+  A.ev_arg[A.nevents] = it
 end
 
 -- Stable insertion sort of the events after the first `first` by time,
 -- then kind, then creation order (they come nearly sorted).
 function M.sort_events(A, first)
-  local T, N, Kd, O = A.ev_time, A.ev_node, A.ev_kind, A.ev_order
+  local T, N, Kd, O, R = A.ev_time, A.ev_node, A.ev_kind, A.ev_order, A.ev_arg
   for i = first + 2, A.nevents do
-    local t, nd, kd, o = T[i], N[i], Kd[i], O[i]
+    local t, nd, kd, o, r = T[i], N[i], Kd[i], O[i], R[i]
     local j = i
     while j > first + 1 do
       local tj, kj = T[j - 1], Kd[j - 1]
@@ -257,10 +294,10 @@ function M.sort_events(A, first)
       elseif kd ~= kj then before = kd < kj
       else before = o < O[j - 1] end
       if not before then break end
-      T[j], N[j], Kd[j], O[j] = tj, N[j - 1], kj, O[j - 1]
+      T[j], N[j], Kd[j], O[j], R[j] = tj, N[j - 1], kj, O[j - 1], R[j - 1]
       j = j - 1
     end
-    T[j], N[j], Kd[j], O[j] = t, nd, kd, o
+    T[j], N[j], Kd[j], O[j], R[j] = t, nd, kd, o, r
   end
 end
 
@@ -399,7 +436,7 @@ local function out_quad(p) return p * (2.0 - p) end
 -- The easing of node at p: its core easing (a Lua function is one of kind
 -- CALLBACK, api/lua_easing.lua), else outQuad.
 local function ease(e, p)
-  if e ~= nil then return ease_eval(e, p, false) end
+  if e then return ease_eval(e, p, false) end
   return p * (2.0 - p)
 end
 M.ease = ease
@@ -426,13 +463,18 @@ function M.tween_eval(A, nd, t)
     end
     return
   end
-  local f = ease(nd.easing, span_progress(nd, u, pass))
+  local yoyo = nd.yoyo ~= nil and span_backward(nd, pass)   -- (false: yoyo with outQuad)
+  local f
+  if yoyo then f = ease(nd.yoyo, 1.0 - span_progress(nd, u, pass))
+  else f = ease(nd.easing, span_progress(nd, u, pass)) end
   local seen, seen_u, x, y, a = nil, 0.0, 0.0, 0.0, 0.0
   for j = 1, nd.nch do
     local ch = chans[j]
     if ch.object ~= nil then
       local k = ch.k
-      local o = lerp(ch[k + 1], ch[2 * k + 1], f)
+      local fa, fb = k, 2 * k                -- from and to (to and from on a yoyo pass)
+      if yoyo then fa, fb = fb, fa end
+      local o = lerp(ch[fa + 1], ch[fb + 1], f)
       local p = ch.path
       if p ~= nil then                 -- the node's x, y and angle: one point
         if p ~= seen or o ~= seen_u then
@@ -444,7 +486,7 @@ function M.tween_eval(A, nd, t)
         ch[4] = part == 0 and x or (part == 1 and y or a)
       else
         ch[3 * k + 1] = o
-        for i = 2, ch.n do ch[3 * k + i] = lerp(ch[k + i], ch[2 * k + i], f) end
+        for i = 2, ch.n do ch[3 * k + i] = lerp(ch[fa + i], ch[fb + i], f) end
       end
       M.round_out(A, ch)
     end

@@ -251,7 +251,7 @@ local TWEEN_SET = TWEEN_KNOWN.set
 -- The animator's option names (kn_anim_opt_names) each list holds.
 local ANIM_OPTS = { "easing", "delay", "iterations", "after", "stagger", "on_start",
                     "on_update", "on_complete", "rotate", "fields", "color_space", "hue",
-                    "round", "velocity" }
+                    "round", "repeat_delay", "on_repeat", "yoyo_ease", "velocity" }
 local function anim_subset(known)
   local sub_ = {}
   for i = 1, #ANIM_OPTS do
@@ -266,7 +266,8 @@ for i = 0, 3 do ANIM_IN[FLING_KNOWN[i]] = anim_subset(FLING_KNOWN[i]) end
 
 local AFTER_NAMES, HUE_NAMES = timeline.AFTER_NAMES, color.HUE_NAMES
 local NAMES_STYLE = util.ONEOF + util.QUOTED
-local CB_NAMES = { "on_start", "on_update", "on_complete" }
+local CB_NAMES = { "on_start", "on_update", "on_complete", "on_repeat" }
+local REVERSE = an.AFTER_REVERSE
 
 -- Whether the options give `key`: a table without a metatable gives what
 -- its keys hold; one with a metatable is asked, as an __index may give any.
@@ -279,6 +280,27 @@ end
 -- __index.
 local function maybe(o, key)
   return o.meta or o.t[key] ~= nil
+end
+
+-- yoyo_ease = spec | true, with after = "reverse" and one target: the
+-- easing of the reverse passes (true: the tween's own, set with it).
+local function read_yoyo(o, n)
+  local v = o.t.yoyo_ease
+  if v == nil or v == false then return end
+  if o.after ~= REVERSE then
+    fielderror(o.arg, o.fname, "yoyo_ease", "only after = 'reverse' takes it")
+  end
+  if n > 0 then fielderror(o.arg, o.fname, "yoyo_ease", "a list of targets does not take it") end
+  if v == true then
+    o.yoyo = true
+    return
+  end
+  if type(v) == "function" then
+    fielderror(o.arg, o.fname, "yoyo_ease", "an easing spec or true expected, got function")
+  end
+  local e, msg = toeasing(v)
+  if e == nil then fielderror(o.arg, o.fname, "yoyo_ease", msg) end
+  o.yoyo = e
 end
 
 local function read_after(o)
@@ -485,6 +507,8 @@ local function read_opts(v, arg, fname, known, n)
       if not (x >= 1.0) then util.fieldrangeerror(arg, fname, "iterations", "number >= 1", x) end
       o.iterations = x
     end
+    x = v.repeat_delay
+    if x ~= nil then o.gap = util.optfieldnonneg(v, "repeat_delay", arg, fname, 0.0) end
     x = v.on_start
     if x ~= nil then
       if type(x) ~= "function" then
@@ -506,25 +530,37 @@ local function read_opts(v, arg, fname, known, n)
       end
       o.cb3 = x
     end
+    x = v.on_repeat
+    if x ~= nil then
+      if type(x) ~= "function" then
+        fielderror(arg, fname, "on_repeat", "function expected, got " .. typename(x))
+      end
+      o.cb4 = x
+    end
     if v.stagger ~= nil then read_stagger(o, n) end
     if v.rotate ~= nil or v.fields ~= nil then read_path_fields(o) end
     if v.color_space ~= nil or v.hue ~= nil then read_color_opts(o) end
     if v.round ~= nil then o.round = util.optround(v, arg, fname) end
+    if v.yoyo_ease ~= nil then read_yoyo(o, n) end
     return o
   end
   if maybe(o, "delay") then o.delay = util.optfieldnonneg(v, "delay", arg, fname, 0.0) end
   if known == TWEEN_KNOWN or present(o, "after") or present(o, "iterations") then
     read_after(o)
   end
-  for i = 1, 3 do
+  if known.set.repeat_delay and maybe(o, "repeat_delay") then
+    o.gap = util.optfieldnonneg(v, "repeat_delay", arg, fname, 0.0)
+  end
+  for i = 1, 4 do
     local name = CB_NAMES[i]
-    if maybe(o, name) then
+    if (i < 4 or known.set.on_repeat) and maybe(o, name) then
       local f = v[name]
       if f ~= nil then
         if type(f) ~= "function" then
           fielderror(arg, fname, name, "function expected, got " .. typename(f))
         end
-        if i == 1 then o.cb1 = f elseif i == 2 then o.cb2 = f else o.cb3 = f end
+        if i == 1 then o.cb1 = f elseif i == 2 then o.cb2 = f
+        elseif i == 3 then o.cb3 = f else o.cb4 = f end
       end
     end
   end
@@ -532,6 +568,7 @@ local function read_opts(v, arg, fname, known, n)
   if known == TWEEN_KNOWN then read_path_fields(o) end
   read_color_opts(o)
   if known.set.round and maybe(o, "round") then o.round = util.optround(v, arg, fname) end
+  if known == TWEEN_KNOWN and maybe(o, "yoyo_ease") then read_yoyo(o, n) end
   return o
 end
 
@@ -568,7 +605,7 @@ local function release(o)
     o.t, o.meta, o.delay, o.iterations, o.after = nil, false, 0.0, 1.0, STOP
     o.cb1, o.cb2, o.cb3, o.easing, o.ease, o.given, o.luafn, o.kept = nil, nil, nil, nil, nil,
                                                                        nil, false, false
-    o.round = nil
+    o.round, o.gap, o.yoyo, o.cb4 = nil, nil, nil, nil
     if o.rare then                       -- stagger, path or colour options were read
       o.sfrom, o.sindex, o.stotal, o.seach, o.sease = 0, 0.0, 0.0, false, nil
       o[1], o[2], o[3], o.vn, o.space, o.hue, o.rare = "x", "y", "angle", 2, OKLAB, SHORTER, false
@@ -581,6 +618,17 @@ local function apply_callbacks(A, node, o)
   if o.cb1 then set_callback(A, node, "on_start", o.cb1, true) end
   if o.cb2 then set_callback(A, node, "on_update", o.cb2, true) end
   if o.cb3 then set_callback(A, node, "on_complete", o.cb3, true) end
+  if o.cb4 then set_callback(A, node, "on_repeat", o.cb4, true) end
+end
+
+-- The repeat delay and the yoyo easing of a tween or a sequence node
+-- (node.yoyo false: outQuad).
+local function apply_repeat(node, o)
+  if o.gap and o.gap > 0.0 then an.span_set_gap(node, o.gap) end
+  local y = o.yoyo
+  if y == nil then return end
+  if y == true then node.yoyo = node.easing or false
+  else node.yoyo = y end
 end
 
 -- The stagger delays of n targets into out[1..n].
@@ -712,6 +760,7 @@ local function make_tween(A, target, targ, dur, darg, vt, varg, opts, oarg, frm,
     node = new_node(A, TWEEN)
     make_tween_node(A, node, target, o, vt, frm, duration, sn, true)
   end
+  apply_repeat(node, o)
   apply_callbacks(A, node, o)
   release(o)
   return node
@@ -977,6 +1026,7 @@ function M.sequence(self, opts)
   local node = new_node(A, GROUP)
   node.is_seq = true
   span_init(node, o.delay, 0.0, o.iterations, o.after)
+  apply_repeat(node, o)
   apply_callbacks(A, node, o)
   release(o)
   root_add(A, node)

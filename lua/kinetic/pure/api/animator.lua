@@ -123,8 +123,10 @@ function M.set_easing(A, nd, v, arg, fname, field)
   frame.fast_easing(A, nd)
 end
 
-local CB_FIELD = { on_start = "cb_start", on_update = "cb_update", on_complete = "cb_complete" }
-local CB_FLAG = { on_start = "has_start", on_update = "has_update", on_complete = "has_complete" }
+local CB_FIELD = { on_start = "cb_start", on_update = "cb_update", on_complete = "cb_complete",
+                   on_repeat = "cb_repeat" }
+local CB_FLAG = { on_start = "has_start", on_update = "has_update", on_complete = "has_complete",
+                  on_repeat = "has_repeat" }
 
 -- Set or add a callback kind ("on_start" ...); replace: drop those set
 -- before.
@@ -307,11 +309,12 @@ M.raise_pending = raise_pending
 
 -- ---- callbacks --------------------------------------------------------------------
 
-local EV_FIELD = { [0] = "cb_start", "cb_update", "cb_complete" }
+local EV_FIELD = { [0] = "cb_start", "cb_update", "cb_complete", nil, "cb_repeat" }
+local mfloor = math.floor
 
 -- Call every function of the event (its handle as argument; a sequence's
 -- call gets the sequence); true, or false and the error.
-local function fire_one(A, nd, ev)
+local function fire_one(A, nd, ev, it)
   local who = nd
   if ev == EV_CALL then
     if nd.parent ~= nil then who = nd.parent end
@@ -323,8 +326,11 @@ local function fire_one(A, nd, ev)
   end
   local list = nd[EV_FIELD[ev]]
   if list == nil then return true end
+  if it then it = mfloor(it) end          -- on_repeat's iteration, an integer
   for i = 1, rawlen(list) do
-    local ok, err = pcall(list[i], get_handle(A, who))
+    local ok, err
+    if it then ok, err = pcall(list[i], get_handle(A, who), it)
+    else ok, err = pcall(list[i], get_handle(A, who)) end
     if not ok then return false, err end
   end
   return true
@@ -337,7 +343,7 @@ function M.fire_pending(A, nd)
   for i = A.fire_next, A.nevents do
     if N[i] == nd and event_live(A, i) then
       N[i] = false
-      local ok, err = fire_one(A, nd, A.ev_kind[i])
+      local ok, err = fire_one(A, nd, A.ev_kind[i], A.ev_arg[i])
       if not ok then return false, err end
     end
   end
@@ -362,7 +368,7 @@ local function fire(A, first)
   while i <= A.nevents do
     if event_live(A, i) then
       A.fire_next = i + 1
-      local ok, err = fire_one(A, N[i], KD[i])
+      local ok, err = fire_one(A, N[i], KD[i], A.ev_arg[i])
       if not ok then
         drop_events(A, first)
         A.fire_next = outer
