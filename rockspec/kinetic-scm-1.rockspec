@@ -77,6 +77,7 @@ build = {
     ["kinetic.pure.viewport"] = "lua/kinetic/pure/viewport.lua",
     ["kinetic.pure.api.anim_color"] = "lua/kinetic/pure/api/anim_color.lua",
     ["kinetic.pure.api.anim_make"] = "lua/kinetic/pure/api/anim_make.lua",
+    ["kinetic.pure.api.anim_quick"] = "lua/kinetic/pure/api/anim_quick.lua",
     ["kinetic.pure.api.animation"] = "lua/kinetic/pure/api/animation.lua",
     ["kinetic.pure.api.animator"] = "lua/kinetic/pure/api/animator.lua",
     ["kinetic.pure.api.color"] = "lua/kinetic/pure/api/color.lua",
@@ -95,6 +96,7 @@ build = {
       sources = {
         "csrc/lua/anim_color.c",
         "csrc/lua/anim_make.c",
+        "csrc/lua/anim_quick.c",
         "csrc/lua/animation.c",
         "csrc/lua/animator.c",
         "csrc/lua/color.c",

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "animator.h"
+#include "follower.h"
 #include "spring.h"
 #include "timeline.h"
 
@@ -132,7 +133,8 @@ void kn_anim_collect(kn_animator *A, const kn_anim_io *io) {
   int i;
   if (A->updating) return;
   for (i = 0; i < A->nroots; i++)
-    if (A->nodes[A->roots[i]].state == KN_NODE_DONE) free_node(A, io, A->roots[i]);
+    if (A->nodes[A->roots[i]].state == KN_NODE_DONE && !(A->nodes[A->roots[i]].user & KN_AN_KEEP))
+      free_node(A, io, A->roots[i]);
   kn_anim_roots_compact(A);
 }
 
@@ -186,7 +188,16 @@ static void start_chan(kn_animator *A, const kn_anim_io *io, int c) {
   kn_chan *ch = &A->chans[c];
   const double *cur = ch->out;
   int k = ch->n > 0 ? ch->n : 1, i;
-  if (ch->path != NULL) {                    /* the fraction of its length: 0 to 1 */
+  if (A->nodes[ch->node].shake != NULL) {    /* about its value now */
+    ch->from[0] = ch->to[0] = cur[0];
+  } else if (A->nodes[ch->node].follow != NULL) {   /* at rest, towards its given value */
+    kn_follower *f = kn_anim_follower(A, c);
+    kn_node *nd = &A->nodes[ch->node];
+    ch->to[0] = (ch->flags & KN_CH_RELATIVE) ? cur[0] + ch->given[0] : ch->given[0];
+    ch->from[0] = cur[0];
+    if (kn_follower_init(f, nd->follow_a, nd->follow_v, cur[0], 0.0, ch->to[0]))
+      (void)kn_follower_init(f, nd->follow_a, nd->follow_v, ch->to[0], 0.0, ch->to[0]);
+  } else if (ch->path != NULL) {             /* the fraction of its length: 0 to 1 */
     ch->from[0] = (ch->flags & KN_CH_FROM) ? 1.0 : 0.0;
     ch->to[0] = 1.0 - ch->from[0];
   } else if (ch->spring != NULL) {
@@ -217,6 +228,7 @@ int kn_anim_start(kn_animator *A, const kn_anim_io *io, int node, double tau) {
       if (!io->read(io->ud, c)) { end_quietly(A, io, node); return 0; }
       start_chan(A, io, c);
     }
+    if (A->nodes[node].follow != NULL) kn_anim_follow_span(A, node);
   }
   if (A->nodes[node].user & KN_AN_ON_START) kn_anim_event(A, node, KN_EV_START, tau);
   return A->nodes[node].state == KN_NODE_LIVE;
@@ -513,6 +525,45 @@ void kn_anim_advance(kn_animator *A, const kn_anim_io *io, int node, double t0, 
                 ? tau0 + (nd->span.total - t0) * rate : tau1);
 }
 
+/* ---- quick setters -------------------------------------------------------------- */
+
+static int is_root(const kn_animator *A, int node) {
+  int i;
+  for (i = 0; i < A->nroots; i++)
+    if (A->roots[i] == node) return 1;
+  return 0;
+}
+
+int kn_anim_quick(kn_animator *A, const kn_anim_io *io, int node, const void *object, int key,
+                  double from, double to) {
+  kn_node *nd = &A->nodes[node];
+  int c = nd->chan;
+  kn_chan *ch = &A->chans[c];
+  nd->user &= ~(KN_AN_STOPPED | KN_AN_START_DUE);
+  if (ch->object == NULL) {                 /* let go of: its field again */
+    ch->object = object;
+    ch->key = key;
+    nd->nchan++;
+  }
+  if (ch->flags & KN_CH_STARTED) take_over(A, io, c, NULL);
+  if (nd->kind == KN_NODE_SPRING || !nd->started) {
+    kn_anim_retarget(A, c, &to, 0);
+  } else {
+    ch = &A->chans[c];
+    ch->from[0] = from;
+    ch->to[0] = to;
+    ch->out[0] = from;
+    nd->clock = 0.0;
+  }
+  nd = &A->nodes[node];
+  nd->frame_start = 0.0;
+  if (nd->state != KN_NODE_LIVE) {
+    nd->state = KN_NODE_LIVE;
+    if (!is_root(A, node) && !kn_anim_root_add(A, node)) return 0;
+  }
+  return 1;
+}
+
 /* ---- finish ------------------------------------------------------------------ */
 
 /* Start (if it has not: at frame time tau) and put every spring of node
@@ -641,7 +692,18 @@ static void block_rivals(kn_animator *A, int node) {
 static int reduce(kn_animator *A, const kn_anim_io *io, int id, double t0, double tau0,
                   double rate) {
   kn_node *nd = &A->nodes[id];
-  double total = nd->span.total;
+  double total;
+  if ((nd->follow != NULL || nd->shake != NULL) && !nd->started) {
+    double d = nd->span.delay;      /* a follow's span is known once it starts */
+    if (!kn_anim_start(A, io, id, rate > 0.0 && t0 < d ? tau0 + (d - t0) / rate : tau0))
+      return 1;
+    nd = &A->nodes[id];
+  }
+  if (nd->shake != NULL) {          /* a shake writes nothing: it lets go of its fields */
+    int c;
+    for (c = nd->chan; c >= 0; c = A->chans[c].next) kn_anim_chan_release(A, c);
+  }
+  total = nd->span.total;
   if (nd->kind == KN_NODE_SPRING || (nd->user & KN_AN_SPRINGS)) {
     double d = nd->span.delay;
     A->step = 0.0;

@@ -14,6 +14,7 @@
 #include "animator.h"
 #include "color.h"
 #include "fling.h"
+#include "follower.h"
 #include "spring.h"
 #include "timeline.h"
 
@@ -35,6 +36,13 @@ const char *const kn_anim_spring_options[] = {
   "duration", "bounce", "tension", "friction", "origami_tension",
   "origami_friction", "bounciness", "speed", "preset",
   "integrator", "rest_delta", "rest_speed", "clamp", NULL
+};
+const char *const kn_anim_follow_options[] = {
+  "max_acceleration", "max_speed", "delay", "on_start", "on_update", "on_complete", "round", NULL
+};
+const char *const kn_anim_shake_options[] = {
+  "amplitude", "frequency", "duration", "seed", "decay", "delay", "on_start", "on_update",
+  "on_complete", "round", NULL
 };
 const char *const kn_anim_stagger_options[] = { "each", "amount", "from", "easing", NULL };
 const char *const kn_anim_sequence_options[] = {
@@ -163,6 +171,84 @@ int kn_anim_fling_node(kn_animator *A, int node, const kn_fling *motion) {
   *f = *motion;
   A->nodes[node].fling = f;
   kn_span_init(&A->nodes[node].span, 0.0, motion->end, 1.0, KN_AFTER_STOP);
+  return 1;
+}
+
+/* ---- shakes --------------------------------------------------------------------- */
+
+int kn_anim_shake_node(kn_animator *A, int node, double frequency, double seed,
+                       const double *amp, const double *k) {
+  kn_node *nd = &A->nodes[node];
+  int c, n = 0;
+  kn_shake *s = (kn_shake *)malloc(sizeof *s);
+  for (c = nd->chan; c >= 0; c = A->chans[c].next) n++;
+  if (s == NULL) return 0;
+  s->amp = (double *)malloc((size_t)(2 * (n > 0 ? n : 1)) * sizeof(double));
+  if (s->amp == NULL) { free(s); return 0; }
+  s->k = s->amp + n;
+  memcpy(s->amp, amp, (size_t)n * sizeof(double));
+  memcpy(s->k, k, (size_t)n * sizeof(double));
+  s->frequency = frequency;
+  s->seed = seed;
+  nd->shake = s;
+  return 1;
+}
+
+/* ---- followers ------------------------------------------------------------------ */
+
+int kn_anim_follow_node(kn_animator *A, int node, double a, double v) {
+  kn_node *nd = &A->nodes[node];
+  int c, n = 0;
+  for (c = nd->chan; c >= 0; c = A->chans[c].next) n++;
+  nd->follow = (kn_follower *)calloc((size_t)(n > 0 ? n : 1), sizeof(kn_follower));
+  if (nd->follow == NULL) return 0;
+  nd->follow_a = a;
+  nd->follow_v = v;
+  endless_span(&nd->span, nd->span.delay);
+  return 1;
+}
+
+void kn_anim_follow_limits(kn_animator *A, int node, double a, double v) {
+  kn_node *nd = &A->nodes[node];
+  int c, j = 0;
+  nd->follow_a = a;
+  nd->follow_v = v;
+  if (!nd->started) return;
+  for (c = nd->chan; c >= 0; c = A->chans[c].next, j++) {
+    nd->follow[j].max_acceleration = a;
+    nd->follow[j].max_speed = v;
+  }
+}
+
+kn_follower *kn_anim_follower(const kn_animator *A, int c) {
+  const kn_node *nd = &A->nodes[A->chans[c].node];
+  int d, j = 0;
+  for (d = nd->chan; d != c; d = A->chans[d].next) j++;
+  return &nd->follow[j];
+}
+
+void kn_anim_follow_span(kn_animator *A, int node) {
+  kn_node *nd = &A->nodes[node];
+  double end = 0.0;
+  int c, j = 0;
+  for (c = nd->chan; c >= 0; c = A->chans[c].next, j++) {
+    const kn_follower *f = &nd->follow[j];
+    double e = f->start + f->t[f->n];
+    if (A->chans[c].object != NULL && e > end) end = e;
+  }
+  kn_span_init(&nd->span, nd->span.delay, end, 1.0, KN_AFTER_STOP);
+}
+
+int kn_anim_follow_retarget(kn_animator *A, int c, double t) {
+  kn_node *nd = &A->nodes[A->chans[c].node];
+  kn_follower *f = kn_anim_follower(A, c);
+  double pass, u;
+  int phase;
+  u = kn_span_local(&nd->span, nd->clock, &pass, &phase);
+  f->time = u;
+  if (kn_follower_set_target(f, t)) return 0;
+  A->chans[c].to[0] = t;
+  kn_anim_follow_span(A, A->chans[c].node);
   return 1;
 }
 

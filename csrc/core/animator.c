@@ -13,6 +13,8 @@
 
 #include "animator.h"
 #include "fling.h"
+#include "follower.h"
+#include "noise.h"
 #include "easing.h"
 #include "interp.h"
 #include "path.h"
@@ -129,6 +131,9 @@ void kn_animator_free(kn_animator *A) {
   for (i = 0; i < A->nnodes; i++) {
     free(A->nodes[i].kids);
     free(A->nodes[i].fling);
+    free(A->nodes[i].follow);
+    if (A->nodes[i].shake != NULL) free(A->nodes[i].shake->amp);
+    free(A->nodes[i].shake);
     free(A->nodes[i].round_set);
   }
   free(A->nodes); free(A->chans); free(A->roots); free(A->events); free(A->hash);
@@ -443,6 +448,11 @@ void kn_anim_node_free(kn_animator *A, int node) {
   free(nd->kids);
   free(nd->fling);
   nd->fling = NULL;
+  free(nd->follow);
+  nd->follow = NULL;
+  if (nd->shake != NULL) free(nd->shake->amp);
+  free(nd->shake);
+  nd->shake = NULL;
   free(nd->round_set);
   nd->round_set = NULL;
   nd->round.set = NULL;
@@ -480,6 +490,29 @@ void kn_anim_tween_eval(kn_animator *A, int node, double t) {
   double pass, seen_u = 0.0, xya[3] = { 0.0, 0.0, 0.0 };
   int phase, c, yoyo;
   double u = kn_span_local(&nd->span, t, &pass, &phase), f;
+  if (nd->follow != NULL) {               /* each channel its follower's position */
+    int j = 0;
+    double v;
+    for (c = nd->chan; c >= 0; c = A->chans[c].next, j++) {
+      if (A->chans[c].object == NULL) continue;
+      kn_follower_at(&nd->follow[j], u, A->chans[c].out, &v);
+      kn_anim_round_out(A, c);
+    }
+    return;
+  }
+  if (nd->shake != NULL) {                /* base + amp (1 - E(p)) noise */
+    const kn_shake *s = nd->shake;
+    double p = kn_span_progress(&nd->span, u, pass), env = 1.0 - ease(nd->easing, p);
+    int j = 0;
+    for (c = nd->chan; c >= 0; c = A->chans[c].next, j++) {
+      kn_chan *ch = &A->chans[c];
+      if (ch->object == NULL) continue;
+      ch->out[0] = p >= 1.0 ? ch->from[0]
+                 : ch->from[0] + s->amp[j] * env * kn_noise(s->frequency * u, s->seed + s->k[j]);
+      kn_anim_round_out(A, c);
+    }
+    return;
+  }
   if (nd->fling != NULL) {
     double v;
     c = nd->chan;
@@ -525,13 +558,15 @@ void kn_anim_tween_velocity(const kn_animator *A, int c, double rate, double *v)
   int phase, i, k = ch->n > 0 ? ch->n : 1;
   double u = kn_span_local(&nd->span, nd->clock, &pass, &phase);
   double p = kn_span_progress(&nd->span, u, pass);
-  if (phase != 0 || !(T > 0.0)) {       /* not moving: in its delay or ended */
+  if (phase != 0 || !(T > 0.0) || nd->shake != NULL) {   /* not moving: in its delay or
+                                                            ended; a shake: none */
     for (i = 0; i < k; i++) v[i] = 0.0;
     return;
   }
-  if (nd->fling != NULL) {              /* the motion's own velocity */
+  if (nd->fling != NULL || nd->follow != NULL) {   /* the motion's own velocity */
     double x;
-    kn_fling_at(nd->fling, u, &x, v);
+    if (nd->fling != NULL) kn_fling_at(nd->fling, u, &x, v);
+    else kn_follower_at(kn_anim_follower(A, c), u, &x, v);
     v[0] *= rate;
     return;
   }

@@ -51,6 +51,16 @@ struct kn_fling;
 struct kn_path;
 struct kn_spring_model;
 struct kn_color;
+struct kn_follower;
+
+/* A shake (kn_anim_shake_node): channel j of its node is written as
+   base + amp[j] (1 - E(p)) noise(frequency u, seed + k[j]), u the node's
+   local time, p = u / T, E its easing (the decay), base its field's value
+   at the start; at p = 1 exactly base. */
+typedef struct kn_shake {
+  double frequency, seed;
+  double *amp, *k;     /* by channel, in channel order */
+} kn_shake;
 
 typedef struct kn_span {
   double delay;        /* >= 0 */
@@ -105,6 +115,7 @@ enum kn_node_state {
 #define KN_AN_LUA_ROUND    2048u  /* its values rounded by the binding's function */
 #define KN_AN_ON_REPEAT    4096u  /* has on_repeat: each pass from the second is an event */
 #define KN_AN_YOYO         8192u  /* its reverse passes eased by yoyo */
+#define KN_AN_KEEP         16384u /* a quick setter's: never freed before the animator */
 
 /* Channel flags. */
 #define KN_CH_RELATIVE 1u   /* given = an offset to the value read at start */
@@ -161,6 +172,10 @@ typedef struct kn_node {
   struct kn_fling *fling;  /* a tween that is a fling: its one number field
                               follows this motion (owned; freed with the node) */
   const struct kn_easing *yoyo;   /* KN_AN_YOYO: the easing of reverse passes */
+  struct kn_follower *follow;  /* a tween that follows: one follower a channel (in
+                                  channel order; owned), clocked by its local time */
+  double follow_a, follow_v;   /* their acceleration and speed limits */
+  kn_shake *shake;     /* a tween that shakes its fields (owned), or NULL */
   kn_round round;      /* what its channels' out are rounded by (round.h) */
   double *round_set;   /* its set (owned: freed with the node), or NULL */
 } kn_node;
@@ -328,7 +343,15 @@ enum kn_anim_op {
 void kn_anim_op(kn_animator *A, const kn_anim_io *io, int op, const double *x);
 /* Stop node: fields stay, no on_complete, its chain is dropped. */
 void kn_anim_stop(kn_animator *A, const kn_anim_io *io, int node);
-/* Free the DONE roots unless a frame runs. */
+/* A quick setter's node (KN_AN_KEEP: a tween of one number field, or a
+   spring node of one) set going again towards `to` on object.key: live
+   and a root, driving its field again (rivals let go).  A tween started
+   before plays from `from` (the field's value now) with its clock at 0;
+   one not started yet, or a spring, is retargeted (a spring keeps its
+   position and velocity).  0 when memory runs out. */
+int kn_anim_quick(kn_animator *A, const kn_anim_io *io, int node, const void *object, int key,
+                  double from, double to);
+/* Free the DONE roots unless a frame runs (a KN_AN_KEEP one stays). */
 void kn_anim_collect(kn_animator *A, const kn_anim_io *io);
 /* A spring node (or a group of springs) put on its targets and completed
    now: the fields not yet read are read first. */
@@ -396,6 +419,8 @@ extern const char *const kn_anim_tween_options[];
 extern const char *const kn_anim_spring_options[];
 extern const char *const kn_anim_stagger_options[];
 extern const char *const kn_anim_sequence_options[];
+extern const char *const kn_anim_follow_options[];
+extern const char *const kn_anim_shake_options[];
 extern const char *const kn_anim_fling_options[4][15];
 
 /* The KN_OPT_* bits of the names of the list `known` whose bits (1 << i
@@ -438,6 +463,32 @@ void kn_anim_round_out(kn_animator *A, int c);
    (owned by the node), its span the motion's time to rest.  0 when
    memory runs out (nothing changed). */
 int kn_anim_fling_node(kn_animator *A, int node, const struct kn_fling *motion);
+
+/* Followers (follower.h).  kn_anim_follow_node makes node, a tween of
+   number channels, follow: each channel gets a follower with limits a and
+   v, made when the node starts (from the field's value at rest towards its
+   given value), the node's span then lasting until the last arrives (before
+   the start it is endless from delay).  A channel's value at local time u
+   is its follower's position at u.  kn_anim_follow_retarget: channel c of
+   a started node re-planned at the node's local time towards t (its
+   position and velocity kept), the span made to end with the last
+   arrival.  0 when memory runs out or a plan overflows (nothing
+   changed). */
+int kn_anim_follow_node(kn_animator *A, int node, double a, double v);
+int kn_anim_follow_retarget(kn_animator *A, int c, double t);
+/* Node (a tween of number channels, its span and easing set) shakes with
+   frequency and seed, amp and k given by channel (copied).  0 when memory
+   runs out. */
+int kn_anim_shake_node(kn_animator *A, int node, double frequency, double seed,
+                       const double *amp, const double *k);
+
+/* The follow node's limits (its followers', once started) set: the plans
+   made from now on keep them. */
+void kn_anim_follow_limits(kn_animator *A, int node, double a, double v);
+/* The follow node's span from its followers' plans (at its start). */
+void kn_anim_follow_span(kn_animator *A, int node);
+/* The follower of channel c of a follow node. */
+struct kn_follower *kn_anim_follower(const kn_animator *A, int c);
 
 /* Springs.  kn_anim_spring_node gives each channel of node a spring of the
    motion (model, integrator, clamp, rest thresholds: spring.h) with

@@ -1136,6 +1136,229 @@ int lk_animator_fling(lua_State *L) {
   return 1;
 }
 
+/* ---- shakes --------------------------------------------------------------------- */
+
+/* The fields at 3: a non-empty array of field names; their count. */
+static int shake_fields(lua_State *L) {
+  int i, n;
+  if (lua_type(L, 3) != LUA_TTABLE) lk_typeerror(L, 3, "array of field names");
+  n = (int)lk_rawlen(L, 3);
+  if (n <= 0) lk_argerror(L, 3, "array of field names expected, got an empty table");
+  for (i = 1; i <= n; i++) {
+    lua_rawgeti(L, 3, i);
+    if (lua_type(L, -1) != LUA_TSTRING)
+      lk_argerror(L, 3, lua_pushfstring(L, "item %d: field name (string) expected, got %s", i,
+                                        lk_typename(L, -1)));
+    lua_pop(L, 1);
+  }
+  return n;
+}
+
+/* The amplitude of the field named on top, from opts.amplitude at 4. */
+static double shake_amplitude(lua_State *L) {
+  double a;
+  lua_getfield(L, 4, "amplitude");
+  if (lua_type(L, -1) == LUA_TTABLE) {
+    lua_pushvalue(L, -2);
+    lua_rawget(L, -2);
+    lua_remove(L, -2);
+  }
+  if (lua_type(L, -1) != LUA_TNUMBER || !isfinite((double)lua_tonumber(L, -1)))
+    lk_fielderror(L, 4, "amplitude", lua_pushfstring(L, "finite number (or a table of them by "
+                                                     "field) expected for '%s', got %s",
+                                                     lua_tostring(L, -2), lk_typename(L, -1)));
+  a = (double)lua_tonumber(L, -1);
+  lua_pop(L, 1);
+  return a;
+}
+
+/* anim:shake(target, fields, opts): base + amplitude (1 - decay(p))
+   noise(frequency t, seed + k) on each field, k its place in fields. */
+int lk_animator_shake(lua_State *L) {
+  lk_animator *P = lk_anim_self(L);
+  lk_frame F;
+  anim_opts o;
+  double freq, dur, seed = 0.0, *amp, *kk;
+  int n, i, node, c, vidx, decay = 0;
+  if (P->busy) return lk_anim_self_error(L, "animator busy (a frame is being written)");
+  lua_settop(L, 4);
+  if (check_targets(L, 2) > 0) return lk_argerror(L, 2, "one target expected, got a list");
+  n = shake_fields(L);
+  if (lua_type(L, 4) != LUA_TTABLE) return lk_typeerror(L, 4, "table of options");
+  read_opts(L, 4, kn_anim_shake_options, 0, &o);
+  for (i = 1; i <= n; i++) { lua_rawgeti(L, 3, i); (void)shake_amplitude(L); lua_pop(L, 1); }
+  freq = lk_optfieldnonneg(L, 4, 4, "frequency", 15.0);
+  dur = lk_optfieldnonneg(L, 4, 4, "duration", 0.5);
+  if (lk_getfieldnum(L, 4, 4, "seed", &seed) &&
+      !(seed == floor(seed) && fabs(seed) + n <= 9007199254740992.0))
+    lk_fieldrangeerror(L, 4, "seed", "integer", seed);
+  lua_getfield(L, 4, "decay");
+  if (!lua_isnil(L, -1)) {
+    if (lua_type(L, -1) == LUA_TFUNCTION || lk_toeasing(L, -1) == NULL)
+      lk_fielderror(L, 4, "decay", lua_type(L, -1) == LUA_TFUNCTION
+                    ? "an easing spec expected, got function" : lua_tostring(L, -1));
+    decay = lua_gettop(L);
+  }
+  lua_newtable(L);                              /* { [field] = 0 }: the channels (grown as
+                                                   the Lua backend grows it: one order) */
+  vidx = lua_gettop(L);
+  for (i = 1; i <= n; i++) {
+    lua_rawgeti(L, 3, i);
+    lua_pushinteger(L, 0);
+    lua_rawset(L, vidx);
+  }
+  amp = (double *)lua_newuserdata(L, (size_t)(2 * n) * sizeof(double));
+  kk = amp + n;
+  lk_anim_frame(L, P, 1, &F);
+  node = new_node(&F, KN_NODE_TWEEN, 0);
+  add_channels(&F, node, 2, vidx, 0, NULL);
+  for (i = 0, c = P->A.nodes[node].chan; c >= 0; c = P->A.chans[c].next, i++) {
+    int j;
+    lua_rawgeti(L, F.keys, c + 1);               /* its place in fields */
+    for (j = 1; j <= n; j++) {
+      lua_rawgeti(L, 3, j);
+      if (lua_rawequal(L, -1, -2)) { lua_pop(L, 1); break; }
+      lua_pop(L, 1);
+    }
+    amp[i] = shake_amplitude(L);
+    kk[i] = (double)j;
+    lua_pop(L, 1);
+  }
+  kn_span_init(&P->A.nodes[node].span, o.delay, dur, 1.0, KN_AFTER_STOP);
+  if (!kn_anim_shake_node(&P->A, node, freq, seed, amp, kk))
+    return luaL_error(L, "not enough memory");
+  if (decay) {                                   /* kept alive by the node's extras */
+    lk_anim_need_extras(&F, node);
+    lua_pushvalue(L, decay);
+    lua_setfield(L, -2, "decay");
+    lua_pop(L, 1);
+    P->A.nodes[node].easing = lk_toeasing(L, decay);
+    lua_pop(L, 1);
+  }
+  apply_callbacks(&F, node, &o);
+  apply_round(&F, node, &o);
+  if (!kn_anim_root_add(&P->A, node)) return luaL_error(L, "not enough memory");
+  lk_anim_push_handle(&F, node);
+  return 1;
+}
+
+/* ---- followers ------------------------------------------------------------------ */
+
+/* A follower's limit opts.key (opts at 4): a positive number, finite but
+   for max_speed (default HUGE_VAL); max_acceleration is required. */
+static double follow_limit(lua_State *L, const char *key, int required) {
+  double x = HUGE_VAL;
+  lua_getfield(L, 4, key);
+  if (lua_isnil(L, -1) && required)
+    lk_fielderror(L, 4, key, "number expected, got nil");
+  if (!lua_isnil(L, -1)) {
+    if (lua_type(L, -1) != LUA_TNUMBER)
+      lk_fielderror(L, 4, key, lua_pushfstring(L, "number expected, got %s", lk_typename(L, -1)));
+    x = (double)lua_tonumber(L, -1);
+    if (!(x > 0) || (required && !isfinite(x)))
+      lk_fieldrangeerror(L, 4, key, required ? "positive finite number" : "positive number", x);
+  }
+  lua_pop(L, 1);
+  return x;
+}
+
+/* The values at 3 of a follow: numbers or relative strings. */
+static void check_follow_values(lua_State *L) {
+  lua_pushnil(L);
+  while (lua_next(L, 3)) {
+    double r;
+    if (lua_type(L, -1) != LUA_TNUMBER &&
+        !(lua_type(L, -1) == LUA_TSTRING && relative_value(L, -1, &r)))
+      lk_argerror(L, 3, lua_pushfstring(L, "field '%s': a number or \"+=n\" expected for a "
+                                        "follower, got %s", lua_tostring(L, -2),
+                                        lk_typename(L, -1)));
+    lua_pop(L, 1);
+  }
+}
+
+/* The follow node driving every field of the values at 3 on the object at
+   2, live: -1 when none. */
+static int follow_node(lk_frame *F) {
+  lua_State *L = F->L;
+  kn_animator *A = &F->P->A;
+  const void *object = lua_topointer(L, 2);
+  int node = -1;
+  lua_pushnil(L);
+  while (lua_next(L, 3)) {
+    int id = known_key(F), c = id > 0 ? kn_anim_driver(A, object, id) : -1;
+    lua_pop(L, 1);
+    if (c < 0 || A->nodes[A->chans[c].node].follow == NULL ||
+        A->nodes[A->chans[c].node].state != KN_NODE_LIVE ||
+        A->nodes[A->chans[c].node].parent >= 0 || (node >= 0 && A->chans[c].node != node)) {
+      lua_pop(L, 1);
+      return -1;
+    }
+    node = A->chans[c].node;
+  }
+  return node;
+}
+
+/* Retarget follow node: each field's follower re-planned (or, before the
+   start, its given value replaced). */
+static void follow_retarget(lk_frame *F, int node) {
+  lua_State *L = F->L;
+  kn_animator *A = &F->P->A;
+  const void *object = lua_topointer(L, 2);
+  lua_pushnil(L);
+  while (lua_next(L, 3)) {
+    int c = kn_anim_find_chan(A, node, object, known_key(F)), rel = 0;
+    double t = 0.0;
+    if (lua_type(L, -1) == LUA_TSTRING) rel = relative_value(L, -1, &t);
+    else t = (double)lua_tonumber(L, -1);
+    lua_pop(L, 1);
+    if (!(A->chans[c].flags & KN_CH_STARTED)) {
+      kn_anim_retarget(A, c, &t, rel);
+    } else if (!kn_anim_follow_retarget(A, c, rel ? A->chans[c].to[0] + t : t)) {
+      luaL_error(L, "follow: the plan overflows (beyond +-1.8e308)");
+    }
+  }
+}
+
+/* anim:follow(target, values [, opts]): followers drive the fields; called
+   again for fields a live follow drives, it retargets them. */
+int lk_animator_follow(lua_State *L) {
+  lk_animator *P = lk_anim_self(L);
+  lk_frame F;
+  anim_opts o;
+  double a, v;
+  int node;
+  if (P->busy) return lk_anim_self_error(L, "animator busy (a frame is being written)");
+  lua_settop(L, 4);
+  if (check_targets(L, 2) > 0) return lk_argerror(L, 2, "one target expected, got a list");
+  if (lua_type(L, 3) != LUA_TTABLE) return lk_typeerror(L, 3, "table of values");
+  check_follow_values(L);
+  if (lua_isnil(L, 4)) { lua_newtable(L); lua_replace(L, 4); }
+  if (lua_type(L, 4) != LUA_TTABLE) return lk_typeerror(L, 4, "table of options");
+  read_opts(L, 4, kn_anim_follow_options, 0, &o);
+  lk_anim_frame(L, P, 1, &F);
+  node = follow_node(&F);
+  a = follow_limit(L, "max_acceleration", node < 0);
+  v = follow_limit(L, "max_speed", 0);
+  if (node >= 0) {
+    const kn_node *nd = &P->A.nodes[node];    /* new limits: the plans made from now */
+    kn_anim_follow_limits(&P->A, node, a < HUGE_VAL ? a : nd->follow_a,
+                          field_present(L, &o, "max_speed") ? v : nd->follow_v);
+    follow_retarget(&F, node);
+    apply_callbacks(&F, node, &o);
+    apply_round(&F, node, &o);
+  } else {
+    node = new_node(&F, KN_NODE_TWEEN, 0);
+    add_channels(&F, node, 2, 3, 0, NULL);
+    P->A.nodes[node].span.delay = o.delay;
+    if (!kn_anim_follow_node(&P->A, node, a, v)) return luaL_error(L, "not enough memory");
+    apply_callbacks(&F, node, &o);
+    apply_round(&F, node, &o);
+    if (!kn_anim_root_add(&P->A, node)) return luaL_error(L, "not enough memory");
+  }
+  lk_anim_push_handle(&F, node);
+  return 1;
+}
+
 /* anim:to(target, duration, values [, opts]) and anim:from(...). */
 static int add_tween(lua_State *L, int from_mode) {
   lk_animator *P = lk_anim_self(L);

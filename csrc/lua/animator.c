@@ -733,6 +733,8 @@ void lk_open_animator(lua_State *L) {
     { "stop", animator_stop }, { "pause", animator_pause }, { "resume", animator_resume },
     { "time_scale", animator_time_scale }, { "count", animator_count },
     { "reduced_motion", animator_reduced_motion }, { "next_change", animator_next_change },
+    { "quick_to", lk_animator_quick_to }, { "follow", lk_animator_follow },
+    { "shake", lk_animator_shake },
     { NULL, NULL }
   };
   static const luaL_Reg meta[] = {

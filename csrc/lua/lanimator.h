@@ -155,6 +155,10 @@ int lk_animator_from(lua_State *L);
 int lk_animator_spring(lua_State *L);
 int lk_animator_fling(lua_State *L);
 int lk_animator_sequence(lua_State *L);
+int lk_animator_follow(lua_State *L);
+int lk_animator_shake(lua_State *L);
+/* anim_quick.c */
+int lk_animator_quick_to(lua_State *L);
 void lk_anim_check_target(lua_State *L, int idx, int arg, int item);
 
 /* animation.c */

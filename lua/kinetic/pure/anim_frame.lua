@@ -30,6 +30,8 @@ local spring_update, spring_init, reset_on_target = spring.update, spring.init,
 local update_scalar = spring.update_scalar
 
 local TWEEN, SPRING, GROUP, CALL = an.TWEEN, an.SPRING, an.GROUP, an.CALL
+local follower_init = require("kinetic.pure.follower").init
+local follow_mk = require("kinetic.pure.anim_make")
 local FREE, CHAINED, LIVE, DONE = an.FREE, an.CHAINED, an.LIVE, an.DONE
 local EV_START, EV_UPDATE, EV_DONE, EV_CALL = an.EV_START, an.EV_UPDATE, an.EV_DONE, an.EV_CALL
 local STOP, RESTART = an.AFTER_STOP, an.AFTER_RESTART
@@ -304,7 +306,7 @@ function M.collect(A)
   if A.updating or A.ndone == 0 then return end   -- (no root DONE: nothing to free)
   local roots = A.roots
   for i = 1, A.nroots do
-    if roots[i].state == DONE then free_node(A, roots[i]) end
+    if roots[i].state == DONE and not roots[i].keep then free_node(A, roots[i]) end
   end
   an.roots_compact(A)
 end
@@ -369,7 +371,19 @@ local sp_x, sp_to, sp_v = {}, {}, {}
 local function start_chan(A, c)
   local k = c.k
   local F, T, O = k, 2 * k, 3 * k
-  if c.path ~= nil then                -- the fraction of its length: 0 to 1
+  if c.node.shake ~= nil then          -- about its value now
+    c[F + 1] = c[O + 1]
+    c[T + 1] = c[O + 1]
+  elseif c.node.follow ~= nil then     -- at rest, towards its given value
+    local nd = c.node
+    local f = follow_mk.follower(A, c)
+    local cur = c[O + 1]
+    c[T + 1] = c.rel and cur + c[1] or c[1]
+    c[F + 1] = cur
+    if follower_init(f, nd.follow_a, nd.follow_v, cur, 0.0, c[T + 1]) then
+      follower_init(f, nd.follow_a, nd.follow_v, c[T + 1], 0.0, c[T + 1])
+    end
+  elseif c.path ~= nil then            -- the fraction of its length: 0 to 1
     c[F + 1] = c.frm and 1.0 or 0.0
     c[T + 1] = 1.0 - c[F + 1]
   elseif c.spring ~= nil then
@@ -405,7 +419,7 @@ end
 local function start(A, nd, tau)
   nd.started = true
   if nd.kind ~= GROUP then
-    local simple = nd.fling == nil
+    local simple = nd.fling == nil and nd.follow == nil and nd.shake == nil
     for i = 1, nd.nch do
       local c = nd[i]
       if c.object ~= nil then
@@ -417,6 +431,7 @@ local function start(A, nd, tau)
         if c.n ~= 0 or c.color ~= 0 or c.path ~= nil then simple = nil end
       end
     end
+    if nd.follow ~= nil then follow_mk.follow_span(A, nd) end
     if simple and nd.parent == nil and
        not (nd.has_update or nd.lua_ease or nd.paused or nd.start_due or nd.round or
             nd.lua_round) then
@@ -716,6 +731,44 @@ advance = function(A, nd, t0, t1, tau0, tau1)
 end
 M.advance = advance
 
+-- ---- quick setters ----------------------------------------------------------------------
+
+local retarget = require("kinetic.pure.anim_make").retarget
+local quick_to = { 0.0 }
+
+-- kn_anim_quick: a quick setter's node (keep: a tween of one number field,
+-- or a spring node of one) set going again towards `to` on object.key:
+-- live and a root, driving its field again.  A tween started before plays
+-- from `from` with its clock at 0; one not started yet, or a spring, is
+-- retargeted (a spring keeps its position and velocity).
+function M.quick(A, nd, object, key, from, to)
+  local c = nd[1]
+  slow(A, nd)
+  nd.stopped, nd.start_due = nil, nil
+  if c.object == nil then                -- let go of: its field again
+    c.object = object
+    c.key = key
+  end
+  if nd.started then take_over(A, c, false) end
+  if nd.kind == SPRING or not nd.started then
+    quick_to[1] = to
+    retarget(A, c, quick_to, false)
+  else
+    c[2], c[3], c[4] = from, to, from
+    nd.clock = 0.0
+  end
+  nd.frame_start = 0.0
+  if nd.state ~= LIVE then
+    local roots, found = A.roots, false
+    for i = 1, A.nroots do
+      if roots[i] == nd then found = true; break end
+    end
+    if found then A.ndone = A.ndone - 1; A.nlive = A.nlive + 1 end
+    nd.state = LIVE
+    if not found then an.root_add(A, nd) end
+  end
+end
+
 -- ---- finish ---------------------------------------------------------------------------
 
 -- Start (if it has not: at frame time tau) and put every spring of node
@@ -801,6 +854,15 @@ end
 -- its total, its events in their order at the frame times its rate gives
 -- them.  A node without end is not reduced: false.
 local function reduce(A, nd, t0, tau0, rate)
+  if (nd.follow ~= nil or nd.shake ~= nil) and not nd.started then
+    local d = nd.delay                   -- a follow's span is known once it starts
+    if not start(A, nd, (rate > 0.0 and t0 < d) and tau0 + (d - t0) / rate or tau0) then
+      return true
+    end
+  end
+  if nd.shake ~= nil then                -- a shake writes nothing: it lets go of its fields
+    for j = 1, nd.nch do chan_release(A, nd[j]) end
+  end
   local total = nd.total
   if nd.kind == SPRING or nd.springs then
     local d = nd.delay

@@ -21,6 +21,72 @@ local mix_ends, mix_at = color_mix.mix_ends, color_mix.mix_at
 
 local M = {}
 
+-- ---- shakes -----------------------------------------------------------------------
+
+-- kn_anim_shake_node: node (a tween of number channels, its span and
+-- easing set) shakes with frequency and seed, amp and k by channel.
+function M.shake_node(A, node, frequency, seed, amp, k)
+  node.shake = { frequency = frequency, seed = seed, amp = amp, k = k }
+end
+
+-- ---- followers ------------------------------------------------------------------
+
+local follower = require("kinetic.pure.follower")
+
+-- kn_anim_follow_node: node, a tween of number channels, follows: a
+-- follower a channel (made at its start), limits a and v; endless from
+-- its delay until then.
+function M.follow_node(A, node, a, v)
+  local f = {}
+  for j = 1, node.nch do f[j] = {} end
+  node.follow, node.follow_a, node.follow_v = f, a, v
+  span_init(node, node.delay, huge, 1.0, STOP)
+  node.total = huge
+end
+
+-- kn_anim_follow_limits
+function M.follow_limits(A, node, a, v)
+  node.follow_a, node.follow_v = a, v
+  if not node.started then return end
+  for j = 1, node.nch do
+    local f = node.follow[j]
+    f.max_acceleration, f.max_speed = a, v
+  end
+end
+
+-- kn_anim_follower: the follower of channel c.
+local function follower_of(A, c)
+  local nd = c.node
+  local j = 1
+  while nd[j] ~= c do j = j + 1 end
+  return nd.follow[j]
+end
+M.follower = follower_of
+
+-- kn_anim_follow_span: the span ends with the last arrival.
+local function follow_span(A, node)
+  local e = 0.0
+  for j = 1, node.nch do
+    local f = node.follow[j]
+    local x = f.start + f.t[f.n + 1]
+    if node[j].object ~= nil and x > e then e = x end
+  end
+  span_init(node, node.delay, e, 1.0, STOP)
+end
+M.follow_span = follow_span
+
+-- kn_anim_follow_retarget: channel c re-planned at its node's local time
+-- towards t; false on overflow.
+function M.follow_retarget(A, c, t)
+  local nd = c.node
+  local f = follower_of(A, c)
+  f.time = (an.span_local(nd, nd.clock))
+  if follower.set_target(f, t) then return false end
+  c[3] = t
+  follow_span(A, nd)
+  return true
+end
+
 -- kn_anim_set_round: node's rounding (a rounding of pure/round.lua, or
 -- nil).
 function M.set_round(A, node, r)
@@ -44,6 +110,13 @@ M.spring_options = {
   "integrator", "rest_delta", "rest_speed", "clamp"
 }
 M.SPRING_PARAMS = 10     -- KN_OPT_SPRING_PARAMS + 1: the spring's own from here on
+M.follow_options = {
+  "max_acceleration", "max_speed", "delay", "on_start", "on_update", "on_complete", "round"
+}
+M.shake_options = {
+  "amplitude", "frequency", "duration", "seed", "decay", "delay", "on_start", "on_update",
+  "on_complete", "round"
+}
 M.stagger_options = { "each", "amount", "from", "easing" }
 M.sequence_options = {
   "iterations", "after", "delay", "on_start", "on_update", "on_complete", "repeat_delay",

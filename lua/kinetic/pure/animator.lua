@@ -48,6 +48,8 @@ local kfloor, kceil, fmod = K.floor, K.ceil, K.fmod
 local ease_eval, path_at, fling_at = easing.eval, path.at, fling.at
 local lerp = interp.lerp
 local round_value = require("kinetic.pure.round").value
+local follower_at = require("kinetic.pure.follower").at
+local noise = require("kinetic.pure.noise").noise
 
 local M = {}
 
@@ -455,6 +457,31 @@ end
 function M.tween_eval(A, nd, t)
   local u, pass = span_local(nd, t)
   local chans = nd
+  local follow, shake = nd.follow, nd.shake
+  if shake ~= nil then                   -- base + amp (1 - E(p)) noise
+    local p = span_progress(nd, u, pass)
+    local env = 1.0 - ease(nd.easing, p)
+    local amp, kk, fq, seed = shake.amp, shake.k, shake.frequency, shake.seed
+    for j = 1, nd.nch do
+      local c = chans[j]
+      if c.object ~= nil then
+        if p >= 1.0 then c[4] = c[2]
+        else c[4] = c[2] + amp[j] * env * noise(fq * u, seed + kk[j]) end
+        M.round_out(A, c)
+      end
+    end
+    return
+  end
+  if follow ~= nil then                  -- each channel its follower's position
+    for j = 1, nd.nch do
+      local c = chans[j]
+      if c.object ~= nil then
+        c[4] = follower_at(follow[j], u)
+        M.round_out(A, c)
+      end
+    end
+    return
+  end
   if nd.fling ~= nil then
     local c = chans[1]
     if c ~= nil and c.object ~= nil then
@@ -509,12 +536,19 @@ function M.tween_velocity(A, c, rate, v, off)
   local k = c.k
   local u, pass, phase = span_local(nd, nd.clock)
   local p = span_progress(nd, u, pass)
-  if phase ~= 0 or not (T > 0.0) then    -- not moving: in its delay or ended
+  if phase ~= 0 or not (T > 0.0) or nd.shake ~= nil then   -- not moving: in its delay or
+                                                            -- ended; a shake: none
     for i = 1, k do v[off + i] = 0.0 end
     return
   end
-  if nd.fling ~= nil then                -- the motion's own velocity
-    local _, w = fling_at(nd.fling, u)
+  if nd.fling ~= nil or nd.follow ~= nil then   -- the motion's own velocity
+    local _, w
+    if nd.fling ~= nil then _, w = fling_at(nd.fling, u)
+    else
+      local j = 1
+      while nd[j] ~= c do j = j + 1 end
+      _, w = follower_at(nd.follow[j], u)
+    end
     v[off + 1] = w * rate
     return
   end

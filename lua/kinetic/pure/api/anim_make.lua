@@ -18,6 +18,8 @@ local acolor = require("kinetic.pure.api.anim_color")
 
 local type, next, rawget, getmetatable, tonumber = type, next, rawget, getmetatable, tonumber
 local format, byte, sub = string.format, string.byte, string.sub
+local K = require("kinetic.pure.kmath")
+local abs = math.abs
 local huge, floor = math.huge, math.floor
 local typename, kind, cstr = util.typename, util.kind, names.cstr
 local argerror, typeerror, fielderror = util.argerror, util.typeerror, util.fielderror
@@ -244,6 +246,8 @@ local TWEEN_KNOWN = util.known(mk.tween_options)
 local SPRING_KNOWN = util.known(mk.spring_options)
 local STAGGER_KNOWN = util.known(mk.stagger_options)
 local SEQUENCE_KNOWN = util.known(mk.sequence_options)
+local FOLLOW_KNOWN = util.known(mk.follow_options)
+local SHAKE_KNOWN = util.known(mk.shake_options)
 local FLING_KNOWN = {}
 for i = 0, 3 do FLING_KNOWN[i] = util.known(mk.fling_options[i]) end
 local TWEEN_SET = TWEEN_KNOWN.set
@@ -263,6 +267,8 @@ local ANIM_IN = {}
 ANIM_IN[SPRING_KNOWN] = anim_subset(SPRING_KNOWN)
 ANIM_IN[SEQUENCE_KNOWN] = anim_subset(SEQUENCE_KNOWN)
 for i = 0, 3 do ANIM_IN[FLING_KNOWN[i]] = anim_subset(FLING_KNOWN[i]) end
+ANIM_IN[FOLLOW_KNOWN] = anim_subset(FOLLOW_KNOWN)
+ANIM_IN[SHAKE_KNOWN] = anim_subset(SHAKE_KNOWN)
 
 local AFTER_NAMES, HUE_NAMES = timeline.AFTER_NAMES, color.HUE_NAMES
 local NAMES_STYLE = util.ONEOF + util.QUOTED
@@ -949,6 +955,159 @@ function M.spring(self, target, vt, opts)
       node.delay = o.delay
     end
     apply_callbacks(A, node, o)
+    root_add(A, node)
+  end
+  release(o)
+  return get_handle(A, node)
+end
+
+-- ---- shakes -------------------------------------------------------------------------
+
+-- The amplitude of field f from opts.amplitude.
+local function shake_amplitude(opts, f)
+  local a = opts.amplitude
+  if type(a) == "table" then a = rawget(a, f) end
+  if type(a) ~= "number" or a - a ~= 0 then
+    fielderror(3, "shake", "amplitude", format("finite number (or a table of them by field) "
+               .. "expected for '%s', got %s", cstr(f), typename(a)))
+  end
+  return a / 1
+end
+
+-- anim:shake(target, fields, opts): base + amplitude (1 - decay(p))
+-- noise(frequency t, seed + k) on each field, k its place in fields.
+function M.shake(self, target, fields, opts)
+  local A = check_animator(self, "shake")
+  if A.busy then self_error("shake", "animator busy (a frame is being written)") end
+  if check_targets(target, 1, "shake") > 0 then
+    argerror(1, "shake", "one target expected, got a list")
+  end
+  if type(fields) ~= "table" then typeerror(2, "shake", "array of field names", fields) end
+  local n = #fields
+  if n <= 0 then argerror(2, "shake", "array of field names expected, got an empty table") end
+  for i = 1, n do
+    local f = rawget(fields, i)
+    if type(f) ~= "string" then
+      argerror(2, "shake", format("item %d: field name (string) expected, got %s", i,
+                                  typename(f)))
+    end
+  end
+  if type(opts) ~= "table" then typeerror(3, "shake", "table of options", opts) end
+  local o = read_opts(opts, 3, "shake", SHAKE_KNOWN, 0)
+  for i = 1, n do shake_amplitude(opts, rawget(fields, i)) end
+  local freq = util.optfieldnonneg(opts, "frequency", 3, "shake", 15.0)
+  local dur = util.optfieldnonneg(opts, "duration", 3, "shake", 0.5)
+  local seed = util.fieldnum(opts, "seed", 3, "shake")
+  if seed ~= nil and not (seed == K.floor(seed) and abs(seed) + n <= 9007199254740992.0) then
+    util.fieldrangeerror(3, "shake", "seed", "integer", seed)
+  end
+  local decay = opts.decay
+  if decay ~= nil then
+    if type(decay) == "function" then
+      fielderror(3, "shake", "decay", "an easing spec expected, got function")
+    end
+    local e, msg = toeasing(decay)
+    if e == nil then fielderror(3, "shake", "decay", msg) end
+    decay = e
+  end
+  local vals = {}
+  for i = 1, n do vals[rawget(fields, i)] = 0 end
+  local node = new_node(A, TWEEN)
+  add_channels(A, node, target, vals, false, nil)
+  local amp, kk = {}, {}
+  for j = 1, node.nch do
+    local key = node[j].key
+    local i = 1
+    while rawget(fields, i) ~= key do i = i + 1 end
+    amp[j], kk[j] = shake_amplitude(opts, key), i / 1
+  end
+  span_init(node, o.delay, dur, 1.0, STOP)
+  mk.shake_node(A, node, freq, seed or 0.0, amp, kk)
+  if decay ~= nil then node.easing = decay end
+  apply_callbacks(A, node, o)
+  apply_round(A, node, o)
+  root_add(A, node)
+  release(o)
+  return get_handle(A, node)
+end
+
+-- ---- followers ----------------------------------------------------------------------
+
+-- A follower's limit opts[key]: a positive number, finite but for
+-- max_speed (default huge); max_acceleration is required.
+local function follow_limit(opts, key, required)
+  local x = opts[key]
+  if x == nil and required then fielderror(3, "follow", key, "number expected, got nil") end
+  if x == nil then return huge end
+  if type(x) ~= "number" then
+    fielderror(3, "follow", key, "number expected, got " .. typename(x))
+  end
+  x = x / 1
+  if not (x > 0) or (required and x - x ~= 0) then
+    util.fieldrangeerror(3, "follow", key, required and "positive finite number"
+                         or "positive number", x)
+  end
+  return x
+end
+
+-- The follow node driving every field of vt on object, live, or nil.
+local function follow_node(A, object, vt)
+  local node = nil
+  for k in next, vt do
+    local c = an.driver(A, object, k)
+    local nd = c and c.node
+    if nd == nil or nd.follow == nil or nd.state ~= an.LIVE or nd.parent ~= nil or
+       (node ~= nil and nd ~= node) then
+      return nil
+    end
+    node = nd
+  end
+  return node
+end
+
+-- anim:follow(target, values [, opts]): followers drive the fields;
+-- called again for fields a live follow drives, it retargets them.
+function M.follow(self, target, vt, opts)
+  local A = check_animator(self, "follow")
+  if A.busy then self_error("follow", "animator busy (a frame is being written)") end
+  if check_targets(target, 1, "follow") > 0 then
+    argerror(1, "follow", "one target expected, got a list")
+  end
+  if type(vt) ~= "table" then typeerror(2, "follow", "table of values", vt) end
+  for k, v in next, vt do
+    if type(v) ~= "number" and not (type(v) == "string" and relative_value(v)) then
+      argerror(2, "follow", format("field '%s': a number or \"+=n\" expected for a follower, "
+                                   .. "got %s", cstr(k), typename(v)))
+    end
+  end
+  if opts == nil then opts = {} end
+  if type(opts) ~= "table" then typeerror(3, "follow", "table of options", opts) end
+  local o = read_opts(opts, 3, "follow", FOLLOW_KNOWN, 0)
+  local node = follow_node(A, target, vt)
+  local a = follow_limit(opts, "max_acceleration", node == nil)
+  local v = follow_limit(opts, "max_speed", false)
+  if node ~= nil then                    -- new limits: the plans made from now
+    mk.follow_limits(A, node, a < huge and a or node.follow_a,
+                     opts.max_speed ~= nil and v or node.follow_v)
+    for k, x in next, vt do
+      local c = an.find_chan(A, node, target, k)
+      local rel, t = false, nil
+      if type(x) == "string" then rel, t = relative_value(x) else t = x / 1 end
+      if not c.started then
+        mk.retarget(A, c, { t }, rel)
+      elseif not mk.follow_retarget(A, c, rel and c[3] + t or t) then
+        error("follow: the plan overflows (beyond +-1.8e308)", 2)
+      end
+    end
+    apply_callbacks(A, node, o)
+    apply_round(A, node, o)
+  else
+    node = new_node(A, TWEEN)
+    add_channels(A, node, target, vt, false, nil)
+    node.delay = o.delay
+    mk.follow_node(A, node, a, v)
+    apply_callbacks(A, node, o)
+    apply_round(A, node, o)
     root_add(A, node)
   end
   release(o)

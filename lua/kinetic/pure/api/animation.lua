@@ -365,6 +365,11 @@ function seq_methods.label(self, name, pos)
   return self
 end
 
+-- The node of handle h (nil for what is not a handle).
+function M.node_of(h)
+  return AS[h] or SS[h]
+end
+
 function M.init(animator_api)
   api = animator_api
   make = require("kinetic.pure.api.anim_make")

@@ -491,6 +491,14 @@ local function animator_time_scale(self, s)
   return self
 end
 
+-- anim:quick_to(target, field [, opts])
+local quick = require("kinetic.pure.api.anim_quick")
+local node_of = require("kinetic.pure.api.animation").node_of
+local function animator_quick_to(self, target, field, opts)
+  return quick.quick_to(self, target, field, opts, states,
+                        require("kinetic.pure.api.anim_make"), node_of)
+end
+
 -- anim:next_change()
 local function animator_next_change(self)
   return next_change(check_animator(self, "next_change"))
@@ -568,6 +576,7 @@ function M.open(kinetic)
     sequence = make.sequence, update = update, stop = animator_stop, pause = animator_pause,
     resume = animator_resume, time_scale = animator_time_scale, count = animator_count,
     reduced_motion = animator_reduced_motion, next_change = animator_next_change,
+    quick_to = animator_quick_to, follow = make.follow, shake = make.shake,
   }
   cls = util.class("kinetic.Animator", methods, { __tostring = animator_tostring })
   states = cls.states
