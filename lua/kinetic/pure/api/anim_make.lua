@@ -1091,8 +1091,8 @@ function M.follow(self, target, vt, opts)
                      opts.max_speed ~= nil and v or node.follow_v)
     for k, x in next, vt do
       local c = an.find_chan(A, node, target, k)
-      local rel, t = false, nil
-      if type(x) == "string" then rel, t = relative_value(x) else t = x / 1 end
+      local rel, t
+      if type(x) == "string" then rel, t = relative_value(x) else rel, t = false, x / 1 end
       if not c.started then
         mk.retarget(A, c, { t }, rel)
       elseif not mk.follow_retarget(A, c, rel and c[3] + t or t) then
