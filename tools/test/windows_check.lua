@@ -782,6 +782,46 @@ do
   M("anim:to(eas)", anim, "to", {}, 1, { x = 1 }, { eas = "linear" })
 end
 
+---------------------------------------------------------------- the toolbox
+do
+  local anim = K("animator{reduced_motion}", "animator", { reduced_motion = false })
+  local o = { x = 0.3, y = 7, p = { 0, 0 }, s = 5, f = 0, q = 0 }
+  local log = {}
+  M("anim:to(round)", anim, "to", o, 0.9, { x = 40, p = { 3, -7 } },
+    { easing = "outBack", round = 0.5, repeat_delay = 0.2, iterations = 3, after = "reverse",
+      yoyo_ease = "inCubic", on_repeat = function(_, n) log[#log + 1] = n end })
+  M("anim:spring(round set)", anim, "spring", o, { y = 30 }, { preset = "wobbly", round = { 0, 10, 20, 30 } })
+  M("anim:follow", anim, "follow", o, { s = 80 }, { max_acceleration = 400, max_speed = 90, round = true })
+  M("anim:shake", anim, "shake", o, { "f" }, { amplitude = 4, frequency = 9, seed = 2, duration = 0.6 })
+  local set = M("anim:quick_to", anim, "quick_to", o, "q", { duration = 0.25, easing = "inOutSine" })
+  M("anim:next_change()#0", anim, "next_change")
+  for f = 1, 30 do
+    if set and f % 7 == 1 then emit_call("set#" .. f, set, f * 3) end
+    local nc = M("anim:next_change()#" .. f, anim, "next_change")
+    M("anim:update#" .. f, anim, "update", nc and nc > 0 and nc < 0.2 and nc or DT[(f - 1) % #DT + 1] / 2)
+    if f == 12 then M("anim:follow retarget", anim, "follow", o, { s = -20 }) end
+    if f % 6 == 0 then emit("toolbox#" .. f, o) end
+  end
+  emit("on_repeat", log)
+  M("anim:reduced_motion(true)", anim, "reduced_motion", true)
+  M("anim:reduced_motion()", anim, "reduced_motion")
+  M("anim:to(reduced)", anim, "to", o, 1, { x = -3 }, { round = true })
+  M("anim:update(reduced)", anim, "update", 0.01)
+  emit("toolbox reduced", o)
+  M("anim:to(round = 0)", anim, "to", o, 1, { x = 1 }, { round = 0 })
+  M("anim:follow(no limit)", anim, "follow", {}, { x = 1 }, {})
+  M("anim:shake(no fields)", anim, "shake", o, {}, { amplitude = 1 })
+  local tl = K("timeline{round, repeat_delay}", "timeline",
+               { from = 0, { to = 10, duration = 1, easing = "outElastic" }, round = 0.5,
+                 repeat_delay = 0.3, iterations = 2, after = "reverse" })
+  if tl then
+    for f = 1, 12 do
+      local nc = M("tl:next_change()#" .. f, tl, "next_change")
+      M("tl:update#" .. f, tl, "update", nc and nc > 0 and nc < 1 and nc or 0.1)
+    end
+  end
+end
+
 ---------------------------------------------------------------- coverage
 local missing = {}
 for name, v in pairs(kinetic) do
