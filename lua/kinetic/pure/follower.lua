@@ -10,7 +10,7 @@
 -- gives the state it starts from.  A follower is a table with the fields
 -- of C's kn_follower (t, x, v, a arrays from 1).
 -- luacheck: ignore 581 (NaN: C's !(x > y) is not x <= y)
-local abs, sqrt, pairs = math.abs, math.sqrt, pairs
+local abs, sqrt = math.abs, math.sqrt
 
 local follower = {}
 
@@ -87,23 +87,32 @@ function follower.at(f, t)
 end
 local at = follower.at
 
--- Re-plan from the state at the clock; true on overflow (the old plan kept).
-local function copy(t)
-  local c = {}
-  for i = 1, #t do c[i] = t[i] end
-  return c
+-- Re-plan from the state at the clock; true on overflow (the old plan
+-- kept).  The new plan is made in a second set of arrays (f.spare, made
+-- once), swapped in: a re-plan allocates nothing after the first.
+local function swap(f, s)
+  f.t, s.t = s.t, f.t
+  f.x, s.x = s.x, f.x
+  f.v, s.v = s.v, f.v
+  f.a, s.a = s.a, f.a
 end
 
 function follower.set_target(f, target)
-  local old = { x0 = f.x0, v0 = f.v0, start = f.start, target = f.target, n = f.n,
-                t = copy(f.t), x = copy(f.x), v = copy(f.v), a = copy(f.a) }
+  local s = f.spare
+  if s == nil then
+    s = { t = {}, x = {}, v = {}, a = {} }
+    f.spare = s
+  end
+  local x0, v0, start, old, n = f.x0, f.v0, f.start, f.target, f.n
   local x, v = at(f, f.time)
+  swap(f, s)
   f.x0 = x
   f.v0 = v
   f.start = f.time
   f.target = target
   if plan(f) then
-    for k, val in pairs(old) do f[k] = val end
+    swap(f, s)
+    f.x0, f.v0, f.start, f.target, f.n = x0, v0, start, old, n
     return true
   end
   return false
