@@ -29,6 +29,7 @@ local RECIPES = {
   "spring_as_css.lua",
   "spring_group_tail.lua",
   "sprite_on_rail.lua",
+  "terminal_scroll.lua",
   "zoom_world.lua",
 }
 

@@ -21,7 +21,17 @@
 -- velocity grows, writing whole, monotone top lines and ending at rest on
 -- the motion's final position; a burst at the buffer's end springs back to
 -- its last line, one at the start to line 1; a scroll replaces a fling;
--- :KineticScrollWheel maps the wheel (nothing is mapped before it).  Last,
+-- :KineticScrollWheel maps the wheel (nothing is mapped before it).  Then
+-- kinetic.nvim's sleeping timer: a window's top line scrolled 1 -> 9 in
+-- 0.4 s with round = true, once on kn.animator() (which sleeps until
+-- anim:next_change()) and once on kn.animator{ sleep = false } (a tick
+-- every 60 fps frame), must show the same lines in the same order (every
+-- one of 1 .. 9; both run again, at most 3 times, when a scheduler stall
+-- skipped a line), end on line 9, and take strictly fewer wake-ups asleep
+-- (both counts are printed); with vim.g.kinetic_reduced_motion = true the
+-- scroll completes in one update; new work wakes a sleeping timer at once,
+-- kn.wake after a handle's change, and a paused handle's a:resume() is seen
+-- by a timer that looks again every 250 ms.  Last,
 -- the example's highlight fade (kinetic_fade): a group faded frame by frame
 -- on a plain animator shows kinetic.mix(from, to, E(p), "oklab"):hex() for
 -- the eased progress of a:progress() on every frame, its bg and bold kept,
@@ -550,6 +560,132 @@ local function scroll_tests(kinetic, here)
   vim.cmd("bwipeout! " .. buf)
 end
 
+-- kinetic.nvim sleeping until anim:next_change(): a scroll with round = true --
+local function sleep_tests()
+  local api = vim.api
+  local kn = require("kinetic.nvim")
+  local function wait(ms, cond) return vim.wait(ms, cond or function() return false end, 5) end
+
+  local bad_ok, bad_err = pcall(kn.animator, { sleep = 1 })
+  check(not bad_ok and tostring(bad_err):find("sleep", 1, true) ~= nil,
+        "kn.animator rejects sleep = 1: " .. tostring(bad_err))
+
+  -- a 100-line buffer in the current window
+  vim.cmd("enew")
+  local win, buf = api.nvim_get_current_win(), api.nvim_get_current_buf()
+  local lines = {}
+  for i = 1, 100 do lines[i] = "line " .. i end
+  api.nvim_buf_set_lines(buf, 0, -1, false, lines)
+  vim.wo[win].scrolloff = 0
+  local function topline() return api.nvim_win_call(win, vim.fn.winsaveview).topline end
+  local function set_top(n)
+    api.nvim_win_call(win, function() vim.fn.winrestview({ topline = n, lnum = n }) end)
+  end
+
+  -- 14. the window's top line 1 -> 9 (linear, 0.4 s, round = true): a line
+  -- every 50 ms.  Returns the distinct top lines the window showed, in
+  -- order, the ticks the scroll took, whether it completed (and the timer
+  -- stopped), and the first fractional value written, if any.
+  local FROM, TO, DUR = 1, 9, 0.4
+  local function scroll(anim)
+    set_top(FROM)
+    local view = { top = FROM }
+    local shown, bad, done = { FROM }, nil, false
+    local f0 = kn.frames(anim)
+    anim:to(view, DUR, { top = TO }, { easing = "linear", round = true,
+      on_update = function()
+        if view.top ~= math.floor(view.top) then bad = bad or tostring(view.top) end
+        set_top(view.top)
+        local t = topline()
+        if t ~= shown[#shown] then shown[#shown + 1] = t end
+      end,
+      on_complete = function() done = true end })
+    wait(3000, function() return done and not kn.running(anim) end)
+    return shown, kn.frames(anim) - f0, done and not kn.running(anim), bad
+  end
+  local full = {}
+  for i = FROM, TO do full[#full + 1] = i end
+  full = table.concat(full, " ")
+  -- a scheduler stall of more than a line's 50 ms skips a line in either
+  -- mode: then both run again (at most 3 times)
+  local sleeping, ticking = kn.animator(), kn.animator{ sleep = false }
+  local s_shown, s_wakes, s_done, s_bad, t_shown, t_wakes, t_done, t_bad
+  local tries = 0
+  repeat
+    tries = tries + 1
+    s_shown, s_wakes, s_done, s_bad = scroll(sleeping)
+    t_shown, t_wakes, t_done, t_bad = scroll(ticking)
+  until tries == 3 or (table.concat(s_shown, " ") == full and table.concat(t_shown, " ") == full)
+  local s_seq, t_seq = table.concat(s_shown, " "), table.concat(t_shown, " ")
+  say("kinetic.nvim: scroll ", FROM, " -> ", TO, " with round = true in ", DUR, " s: ", s_wakes,
+      " wake-ups sleeping on next_change, ", t_wakes, " ticking at 60 fps",
+      tries > 1 and (" (" .. tries .. " runs)") or "")
+  check(s_done and t_done and s_bad == nil and t_bad == nil,
+        "sleep: the rounded scroll completes in both modes, the timer stopped, whole lines written ("
+        .. tostring(s_bad) .. ", " .. tostring(t_bad) .. ")")
+  check(s_seq == t_seq and s_seq == full,
+        "sleep: the window shows the same lines in the same order sleeping (" .. s_seq .. ") and at 60 fps ("
+        .. t_seq .. "), every line of " .. full)
+  check(s_shown[#s_shown] == TO and t_shown[#t_shown] == TO and topline() == TO,
+        "sleep: both end on line " .. TO .. " (" .. s_shown[#s_shown] .. ", " .. t_shown[#t_shown] .. ")")
+  check(s_wakes < t_wakes, "sleep: fewer wake-ups sleeping on next_change (" .. s_wakes .. ") than at 60 fps ("
+        .. t_wakes .. ")")
+
+  -- 15. vim.g.kinetic_reduced_motion: read at each tick, and when an animator is made
+  vim.g.kinetic_reduced_motion = true
+  local r_shown, r_wakes, r_done = scroll(sleeping)
+  check(r_done and r_wakes == 1 and table.concat(r_shown, " ") == FROM .. " " .. TO
+        and sleeping:reduced_motion() == true,
+        "reduced motion: with vim.g.kinetic_reduced_motion the scroll completes in one update ("
+        .. r_wakes .. " ticks, lines " .. table.concat(r_shown, " ") .. ")")
+  check(kn.animator():reduced_motion() == true, "reduced motion: an animator made while it is set has it on")
+  vim.g.kinetic_reduced_motion = nil
+  local o = { x = 0 }
+  sleeping:to(o, 0.1, { x = 1 })
+  wait(1000, function() return kn.frames(sleeping) > 0 and o.x > 0 end)
+  check(sleeping:reduced_motion() == false and o.x > 0 and o.x < 1,
+        "reduced motion: off again at the next tick once the global is unset (x = " .. o.x .. ")")
+  sleeping:stop()
+
+  -- 16. new work wakes a sleeping timer; kn.wake after a handle's change
+  local uv = vim.uv or vim.loop
+  local slow, quick = { x = 0 }, { y = 0 }
+  local f0 = kn.frames(sleeping)
+  local h = sleeping:to(slow, 2, { x = 2 }, { easing = "linear", round = true })  -- first change at 0.5 s
+  wait(100)
+  local asleep = kn.frames(sleeping) - f0
+  check(kn.running(sleeping) and asleep <= 2, "wake: asleep until x rounds to 1 (" .. asleep
+        .. " ticks in its first 100 ms)")
+  local ended
+  local t0 = uv.hrtime()
+  sleeping:to(quick, 0.1, { y = 1 }, { on_complete = function() ended = (uv.hrtime() - t0) / 1e9 end })
+  wait(1000, function() return ended ~= nil end)
+  check(ended and ended < 0.3 and quick.y == 1 and slow.x == 0,
+        string.format("wake: a 0.1 s tween started while the timer sleeps runs at once (done after %.3f s, "
+                      .. "y = %s, x = %s)", ended or -1, quick.y, slow.x))
+  h:finish()
+  check(rawequal(kn.wake(sleeping), sleeping), "kn.wake returns the animator")
+  wait(200, function() return not kn.running(sleeping) end)
+  check(slow.x == 2 and not kn.running(sleeping), "kn.wake after a:finish(): the timer stops within a frame")
+
+  -- 17. an animation paused through its handle: the timer looks again every 250 ms
+  o.x = 0
+  h = sleeping:to(o, 0.1, { x = 1 }, { easing = "linear" })
+  wait(40)
+  h:pause()
+  wait(30)
+  f0 = kn.frames(sleeping)
+  wait(400)
+  local idle = kn.frames(sleeping) - f0
+  check(kn.running(sleeping) and idle >= 1 and idle <= 4 and o.x < 1,
+        "watch: a paused animation keeps the timer, asleep (" .. idle .. " ticks in 400 ms)")
+  h:resume()
+  wait(1000, function() return not kn.running(sleeping) end)
+  check(o.x == 1 and not kn.running(sleeping), "watch: a:resume() through the handle plays it to its end (x = "
+        .. o.x .. ")")
+  vim.cmd("bwipeout! " .. buf)
+end
+
 -- kinetic_fade: a highlight group faded in OKLab ------------------------------
 local function fade_tests(kinetic, here)
   local api = vim.api
@@ -856,6 +992,7 @@ local function run()
   check(not vim.api.nvim_win_is_valid(f.win), "float closed")
 
   scroll_tests(kinetic, here)
+  sleep_tests()
   fade_tests(kinetic, here)
 end
 

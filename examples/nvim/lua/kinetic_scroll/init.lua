@@ -11,12 +11,15 @@
 -- lines as the view, as <C-d> does (winrestview inside nvim_win_call):
 --
 -- scroll(win, lines) springs the view.  The window's view table has a
--- `topline` field, fractional while it moves, that kinetic animates; every
--- frame the animation's on_update writes the nearest whole line.  Called
--- again before it settles, scroll adds to the target and retargets the same
--- spring, velocity kept, so repeated <C-d> presses accelerate smoothly.  One
--- animator (ks.animator, from kinetic.nvim) drives every window at a fixed
--- frame rate; its timer runs only while a spring is in flight.
+-- `topline` field that kinetic animates with `round = true`: the spring
+-- moves exactly and writes the nearest whole line (halves up), and the
+-- animation's on_update shows it.  Called again before it settles, scroll
+-- adds to the target and retargets the same spring, velocity kept (the
+-- spring's own, not one taken from whole lines), so repeated <C-d> presses
+-- accelerate smoothly.  One animator (ks.animator, from kinetic.nvim)
+-- drives every window; its timer runs only while a spring is in flight,
+-- and as the field changes only when the line does, it sleeps until the
+-- next line is due (anim:next_change()) instead of waking every frame.
 --
 -- scroll_to(win, line) is a tween that moves whole lines on a step schedule:
 -- the n = |line - topline| lines are scrolled one at a time, line k at
@@ -115,7 +118,7 @@ local function clamp(x, lo, hi)
 end
 
 -- The window's view as the scrolls see it: topline (animated: fractional on
--- a spring or a fling, whole on a schedule), target, cursor offset from the
+-- a fling, whole on a spring or a schedule), target, cursor offset from the
 -- top, last line written, writes so far, and the step schedule or the fling
 -- moving it (if any).
 local function view_of(win)
@@ -194,8 +197,9 @@ local function target_line(win, line)
 end
 
 --- Scroll window `win` (0: the current one) by `lines` (negative: up) on a
--- spring.  opts: any kinetic.spring parameters (default M.spring), on_done(win,
--- topline).  Returns the animation (the same one while a spring is in flight).
+-- spring.  opts: any kinetic.spring parameters (default M.spring), round
+-- (default true: whole lines), on_done(win, topline).  Returns the
+-- animation (the same one while a spring is in flight).
 function M.scroll(win, lines, opts)
   win = window(win)
   local v = view_of(win)
@@ -208,6 +212,7 @@ function M.scroll(win, lines, opts)
   for k, x in pairs(opts or M.spring) do o[k] = x end
   local on_done = o.on_done
   o.on_done = nil
+  if o.round == nil then o.round = true end      -- whole lines: the timer sleeps between them
   o.on_update = function() write(win, v) end
   o.on_complete = function()
     if views[win] == v then views[win] = nil end  -- next scroll starts from the window as it is
