@@ -545,8 +545,13 @@ int kn_anim_quick(kn_animator *A, const kn_anim_io *io, int node, const void *ob
     ch->key = key;
     nd->nchan++;
   }
-  if (ch->flags & KN_CH_STARTED) take_over(A, io, c, NULL);
-  if (nd->kind == KN_NODE_SPRING || !nd->started) {
+  if (nd->started) take_over(A, io, c, NULL);   /* (released: not KN_CH_STARTED) */
+  if (nd->kind == KN_NODE_SPRING && nd->state != KN_NODE_LIVE) {
+    kn_spring *s = A->chans[c].spring;   /* at rest: it starts again as a new one would */
+    double x = KN_SPRING_SLOT(s, KN_SP_X)[0], v = 0.0;
+    kn_spring_init(s, 1, &s->model, s->integrator, s->clamp, s->rest_delta, s->rest_speed, &x,
+                   &to, &v);
+  } else if (nd->kind == KN_NODE_SPRING || !nd->started) {
     kn_anim_retarget(A, c, &to, 0);
   } else {
     ch = &A->chans[c];

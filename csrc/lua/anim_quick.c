@@ -114,7 +114,11 @@ int lk_animator_quick_to(lua_State *L) {
     if (spring && lua_type(L, -1) != LUA_TTABLE)
       lk_fielderror(L, 4, "spring", lua_pushfstring(L, "table of spring options expected, "
                                                     "got %s", lk_typename(L, -1)));
-    if (spring) (void)lk_checkoptions(L, lua_gettop(L), 4, kn_anim_spring_options, 0, NULL);
+    if (spring) {                              /* checked now, not at the first call */
+      lk_spring_motion mo;
+      (void)lk_checkoptions(L, lua_gettop(L), 4, kn_anim_spring_options, 0, NULL);
+      lk_spring_read_motion(L, lua_gettop(L), 4, &mo);
+    }
     lua_settop(L, 4);
   }
   lua_pushvalue(L, 1);                          /* Q_ANIM */

@@ -750,7 +750,12 @@ function M.quick(A, nd, object, key, from, to)
     c.key = key
   end
   if nd.started then take_over(A, c, false) end
-  if nd.kind == SPRING or not nd.started then
+  if nd.kind == SPRING and nd.state ~= LIVE then
+    local s = c.spring                   -- at rest: it starts again as a new one would
+    sp_x[1], sp_to[1], sp_v[1] = s.data[SP_X + 1], to, 0.0
+    spring_init(s, 1, s.model, s.integrator, s.clamp, s.rest_delta, s.rest_speed, sp_x, sp_to,
+                sp_v)
+  elseif nd.kind == SPRING or not nd.started then
     quick_to[1] = to
     retarget(A, c, quick_to, false)
   else

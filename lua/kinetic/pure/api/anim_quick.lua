@@ -37,7 +37,10 @@ function M.quick_to(self, target, field, opts, states, make, node_of)
       util.fielderror(3, "quick_to", "spring",
                       "table of spring options expected, got " .. typename(s))
     end
-    if s ~= nil then util.checkoptions(s, 3, "quick_to", SPRING_KNOWN) end
+    if s ~= nil then                       -- checked now, not at the first call
+      util.checkoptions(s, 3, "quick_to", SPRING_KNOWN)
+      require("kinetic.pure.api.spring").read_motion(s, 3, "quick_to")
+    end
     spring_opts = s
     local e = opts.easing
     if e ~= nil and type(e) ~= "function" then
