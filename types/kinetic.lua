@@ -542,6 +542,12 @@ function kinetic.noise(x, seed) end
 -- 4. Timelines
 -- ---------------------------------------------------------------------------
 
+---What `round` makes of a value v written: `true`, the nearest whole number
+---(floor(v + 1/2)); a step q > 0, q·floor(v/q + 1/2); an array of numbers, the
+---nearest of them (the first listed on a tie); a function, f(v) (a finite number).
+---`false` is no rounding.  Colours are not rounded.
+---@alias kinetic.Round boolean|number|number[]|fun(v: number): number
+
 ---A keyframe value: a number, an array (vector), a colour (a CSS colour string
 ---or a kinetic.Color) or a table with string keys (named properties, numbers or
 ---colours); all of one timeline alike.  With `path`, numbers: fractions of the
@@ -569,6 +575,10 @@ function kinetic.noise(x, seed) end
 ---@field after? kinetic.TimelineAfter default "stop"
 ---@field iterations? number >= 1, may be math.huge (default 1 for stop, math.huge otherwise)
 ---@field delay? number >= 0
+---Seconds >= 0 waited after every pass but the last, holding the end of the pass just played.
+---@field repeat_delay? number default 0
+---Rounds what is returned and written (numbers only; the clock stays exact).
+---@field round? kinetic.Round
 ---@field interpolation? kinetic.Interpolation default "linear"
 ---@field angle_unit? "degrees"|"radians" for the angle interpolations (default "degrees")
 ---@field pivot? number[] {x, y}: the centre of "polar" interpolation
@@ -628,6 +638,12 @@ function Timeline:total_duration() end
 
 ---@return boolean
 function Timeline:done() end
+
+---The least dt >= 0 such that update(dt) changes a value it returns, fires a
+---callback or ends the timeline, exact to the double; 0 while an unrounded value
+---moves; math.huge when nothing will change.
+---@return number
+function Timeline:next_change() end
 
 ---A keyframe timeline.
 ---
@@ -815,9 +831,19 @@ function kinetic.spring_group(opts) end
 ---@field fields? string[] with a path value: {x, y} or {x, y, angle} (a third name implies rotate)
 ---@field color_space? kinetic.ColorSpace with a colour value: the interpolation space (default "oklab")
 ---@field hue? kinetic.HueMethod with a colour value (default "shorter")
+---Rounds the values written (per component); the motion stays exact.
+---@field round? kinetic.Round
+---Seconds >= 0 waited between passes, holding the end of the pass just played:
+---the total is delay + N·T + (ceil(N) − 1)·repeat_delay.
+---@field repeat_delay? number default 0
+---With after = "reverse", one target: the easing of the reverse passes, which
+---show end + (start − end)·Y(p); true uses the forward easing.
+---@field yoyo_ease? kinetic.EasingSpec|true
 ---@field on_start? fun(a: kinetic.Animation)
 ---@field on_update? fun(a: kinetic.Animation)
 ---@field on_complete? fun(a: kinetic.Animation)
+---Pass n (2, 3, ...) begins; an update crossing many passes reports the last 64.
+---@field on_repeat? fun(a: kinetic.Animation, n: integer)
 
 ---Options of `anim:spring`: one parameter family of kinetic.spring (none gives
 ---stiffness 170, damping 26, mass 1) and the spring options below.  `from`,
@@ -835,6 +861,8 @@ function kinetic.spring_group(opts) end
 ---A colour value springs on its four premultiplied components in this space.
 ---@field color_space? kinetic.ColorSpace default "oklab"
 ---@field hue? kinetic.HueMethod with a colour value (default "shorter")
+---Rounds the values written; the spring's state stays exact.
+---@field round? kinetic.Round
 ---@field on_start? fun(a: kinetic.Animation)
 ---@field on_update? fun(a: kinetic.Animation)
 ---Every field at rest, holding its target.
@@ -845,9 +873,51 @@ function kinetic.spring_group(opts) end
 ---@field iterations? number passes of the sequence, >= 1, may be math.huge (default 1 for stop, else math.huge)
 ---@field after? kinetic.AnimAfter default "stop"
 ---@field delay? number seconds >= 0 (default 0)
+---@field repeat_delay? number seconds >= 0 between passes (default 0)
 ---@field on_start? fun(seq: kinetic.Sequence)
 ---@field on_update? fun(seq: kinetic.Sequence)
 ---@field on_complete? fun(seq: kinetic.Sequence)
+---Pass n (2, 3, ...) begins.
+---@field on_repeat? fun(seq: kinetic.Sequence, n: integer)
+
+---Options of `anim:follow`.
+---@class kinetic.FollowAnimOptions
+---> 0, finite; required unless the call re-plans a live follow.
+---@field max_acceleration? number
+---@field max_speed? number > 0, default math.huge
+---@field delay? number seconds >= 0 (default 0)
+---@field round? kinetic.Round
+---@field on_start? fun(a: kinetic.Animation)
+---@field on_update? fun(a: kinetic.Animation)
+---The last field has arrived.
+---@field on_complete? fun(a: kinetic.Animation)
+
+---Options of `anim:shake`: field k of `fields` is written
+---base + amplitude·(1 − decay(t/duration))·kinetic.noise(frequency·t, seed + k).
+---@class kinetic.ShakeOptions
+---@field amplitude number|table<string, number> the largest offset, or one by field
+---@field frequency? number >= 0, noise units a second (default 15)
+---@field duration? number seconds >= 0 (default 0.5)
+---@field seed? integer default 0
+---@field decay? kinetic.EasingSpec default "outQuad"
+---@field delay? number seconds >= 0 (default 0)
+---@field round? kinetic.Round
+---@field on_start? fun(a: kinetic.Animation)
+---@field on_update? fun(a: kinetic.Animation)
+---@field on_complete? fun(a: kinetic.Animation)
+
+---Options of `anim:quick_to`: a tween (duration, easing, round) or, with
+---`spring`, a spring retargeted with its velocity kept.
+---@class kinetic.QuickToOptions
+---@field duration? number seconds >= 0 (default 0.3)
+---@field easing? kinetic.EasingSpec|fun(p: number): number default "outQuad"
+---@field round? kinetic.Round
+---@field spring? kinetic.SpringAnimOptions
+
+---Options of `kinetic.animator`.
+---@class kinetic.AnimatorOptions
+---Each animation that starts completes in the update that starts it.
+---@field reduced_motion? boolean default false
 
 ---Where a sequence child goes (GSAP's position parameter): seconds from the
 ---start; `">"` / `"<"` the end / start of the child added last, with an offset
@@ -1022,7 +1092,7 @@ function Animator:spring(target, values, opts) end
 
 ---Drives one number field with a scroll or inertia motion from its value now.
 ---opts.kind: "inertia" (default), "bouncing", "clamping" or "decay"; the kind's own
----options (as kinetic.inertia etc., less position and velocity); on_start,
+---options (as kinetic.inertia etc., less position and velocity); round; on_start,
 ---on_update, on_complete.
 ---@param target table
 ---@param field string
@@ -1035,6 +1105,63 @@ function Animator:fling(target, field, velocity, opts) end
 ---@param opts? kinetic.SequenceOptions
 ---@return kinetic.Sequence
 function Animator:sequence(opts) end
+
+---Followers (kinetic.follower) carry number fields to `values` (numbers or
+---"+=n") in the least time the limits allow, from rest; it ends when the last
+---arrives.  Called again for fields one live follow drives, it re-plans each
+---from its position and velocity and returns the same handle.
+---
+---```lua
+---anim:follow(cam, { x = px, y = py }, { max_acceleration = 2000, max_speed = 600 })
+---```
+---@param target table|userdata
+---@param values table<string, number|string>
+---@param opts? kinetic.FollowAnimOptions
+---@return kinetic.Animation
+function Animator:follow(target, values, opts) end
+
+---Shakes number fields about their values at its start (the bases), ending
+---exactly on them; frames of any lengths give the same values.
+---
+---```lua
+---anim:shake(camera, { "ox", "oy" }, { amplitude = 6, duration = 0.4, round = true })
+---```
+---@param target table|userdata
+---@param fields string[]
+---@param opts kinetic.ShakeOptions
+---@return kinetic.Animation
+function Animator:shake(target, fields, opts) end
+
+---A setter for one field: each call sends the field from its value now to
+---`value` with one animation, kept as long as the animator (it survives
+---completion, stop and overrides); no allocation per call after the first.
+---
+---```lua
+---local set_x = anim:quick_to(cursor, "x", { duration = 0.2, round = true })
+---function love.mousemoved(mx) set_x(mx) end
+---```
+---@param target table|userdata
+---@param field string
+---@param opts? kinetic.QuickToOptions
+---@return fun(value: number)
+function Animator:quick_to(target, field, opts) end
+
+---The least dt >= 0 such that update(dt) makes something happen (a rounded
+---value written changes, an animation or a sequence child starts or ends, a
+---callback other than on_update is due), exact to the double; 0 while an
+---unrounded field moves (or a Lua easing or round function, a group of springs,
+---a group of more than one pass plays); math.huge when nothing ever will.
+---@return number
+function Animator:next_change() end
+
+---Reduced motion: each animation that starts completes in the update that
+---starts it (end values, springs on their targets; a shake writes nothing),
+---callbacks in their usual order; endless ones keep running.  Without `on`
+---returns the setting; with it (a boolean) sets it and returns the animator.
+---@param on boolean
+---@return kinetic.Animator
+---@overload fun(self: kinetic.Animator): boolean
+function Animator:reduced_motion(on) end
 
 ---Advances every animation dt seconds (>= 0), writes every driven field, then
 ---fires the frame's callbacks in time order.  Returns how many are live.
@@ -1074,8 +1201,9 @@ function Animator:count() end
 ---anim:spring(card, { x = mx, y = my }, { preset = "wobbly" })
 ---function love.update(dt) anim:update(dt) end
 ---```
+---@param opts? kinetic.AnimatorOptions
 ---@return kinetic.Animator
-function kinetic.animator() end
+function kinetic.animator(opts) end
 
 -- ---------------------------------------------------------------------------
 -- 8. Paths and colours
