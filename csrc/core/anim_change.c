@@ -40,6 +40,7 @@ typedef struct probe {
   kn_animator *A;
   int node, kid;
   double t0, rate, total, d, T, s, len;
+  double limit;          /* the least change found so far: no search goes past it */
   int n;                 /* rounded components */
   double *cur;           /* what was written (n) */
   double *v, *w, *x;     /* three samples (n) */
@@ -276,7 +277,7 @@ static int probe_buffers(probe *p, int node) {
 static double search(probe *p, int node, double h, double horizon) {
   double r;
   if (!probe_buffers(p, node)) return -1.0;
-  r = sample(p, h, horizon);
+  r = sample(p, h, horizon < p->limit ? horizon : p->limit);
   free(p->cur);
   free(p->sp);
   return r;
@@ -333,14 +334,15 @@ static double next_repeat(const kn_node *nd, double t0) {
   return c > last ? HUGE_VAL : kn_span_mark(sp, c, 0);
 }
 
-/* Root node's next change; -1 when memory runs out. */
-static double root_change(kn_animator *A, int id) {
+/* Root node's next change, or limit when it comes later; -1 when memory
+   runs out. */
+static double root_change(kn_animator *A, int id, double limit) {
   const kn_node *nd = &A->nodes[id];
   probe p;
   double end, h;
   int c;
   memset(&p, 0, sizeof p);
-  p.A = A; p.node = id; p.kid = -1;
+  p.A = A; p.node = id; p.kid = -1; p.limit = limit;
   p.t0 = nd->clock; p.rate = nd->scale * A->scale; p.total = nd->span.total;
   if (nd->user & KN_AN_START_DUE) return 0.0;
   if (!nd->started) return nd->clock >= nd->span.delay ? 0.0 : reach(&p, nd->span.delay);
@@ -374,7 +376,7 @@ double kn_anim_next_change(kn_animator *A) {
     const kn_node *nd = &A->nodes[A->roots[i]];
     double r;
     if (nd->state != KN_NODE_LIVE || nd->paused) continue;
-    r = root_change(A, A->roots[i]);
+    r = root_change(A, A->roots[i], best);
     if (r < 0.0) return r;
     best = mind(best, r);
   }

@@ -246,7 +246,7 @@ end
 
 local function search(p, nd, h, horizon)
   probe_buffers(p, nd)
-  return sample(p, h, horizon)
+  return sample(p, h, horizon < p.limit and horizon or p.limit)
 end
 
 local function mind(a, b) return a < b and a or b end
@@ -294,10 +294,12 @@ local function next_repeat(nd, t0)
   return c > last and huge or span_mark(nd, c, false)
 end
 
-local function root_change(A, nd)
+-- Root nd's next change, or limit (the least found so far: no search
+-- goes past it) when it comes later.
+local function root_change(A, nd, limit)
   frame.flush(A, nd)
   local p = { A = A, node = nd, kid = nil, group = false, t0 = nd.clock,
-              rate = nd.scale * A.scale, total = nd.total }
+              rate = nd.scale * A.scale, total = nd.total, limit = limit }
   if nd.start_due then return 0.0 end
   if not nd.started then
     if nd.clock >= nd.delay then return 0.0 end
@@ -335,7 +337,7 @@ function M.next_change(A)
   local i = 1
   while i <= A.nroots and best > 0.0 do
     local nd = roots[i]
-    if nd.state == LIVE and not nd.paused then best = mind(best, root_change(A, nd)) end
+    if nd.state == LIVE and not nd.paused then best = mind(best, root_change(A, nd, best)) end
     i = i + 1
   end
   return best
