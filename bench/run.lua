@@ -22,9 +22,20 @@ for _, file in ipairs(files) do
   local suite = dofile(file)
   local rows = {}
   for i, row in ipairs(suite.rows) do
-    rows[i] = { name = row.name, per = row.per,
+    rows[i] = { name = row.name, per = row.per, start = row.start,
                 kinetic = dofile(file).rows[i].kinetic,
                 baseline = dofile(file).rows[i].baseline }
   end
   harness.report(suite.title, rows)
+  -- Counting rows (bytes per call, wake-ups), each side from a load of
+  -- its own too.
+  if suite.counts then
+    local counts = {}
+    for i, row in ipairs(suite.counts) do
+      counts[i] = { name = row.name, unit = row.unit,
+                    kinetic = dofile(file).counts[i].kinetic,
+                    baseline = dofile(file).counts[i].baseline }
+    end
+    harness.counts(suite.counts_title or suite.title, counts)
+  end
 end

@@ -1,9 +1,11 @@
 -- Turn the output of `make bench` (stdin) into the Markdown tables of
 -- docs/performance.md: the C core's rows with the lua5.4 and luajit sides
--- next to each other, then the C core without Lua, then the Lua backend's
--- ratios on lua5.1, lua5.4 and luajit.
+-- next to each other, then the counting rows (bytes per call, wake-ups:
+-- kinetic / pure Lua on every VM and backend), then the C core without
+-- Lua, then the Lua backend's ratios on lua5.1, lua5.4 and luajit.
 --   make bench | tee /tmp/bench.txt; lua5.4 tools/bench/bench_table.lua < /tmp/bench.txt
 local vm, order, rows, c_rows = nil, {}, {}, {}
+local count_order, counts = {}, {}
 local LUA_VMS = { "lua5.1 (Lua backend)", "lua5.4 (Lua backend)", "luajit (Lua backend)" }
 for line in io.lines() do
   local v = line:match("^== (.-)%s*$")
@@ -17,6 +19,12 @@ for line in io.lines() do
     end
     local cname, ns = line:match("^  (.-)%s%s+(%d[%d.]*) ns$")
     if cname and vm == "C" then c_rows[#c_rows + 1] = { cname, ns } end
+    local qname, qk, qb, unit = line:match("^  (.-)%s%s+(%d[%d.]*)%s+(%d[%d.]*) (%a+)$")
+    if qname and vm and vm ~= "C" then
+      local key = qname .. ", " .. unit
+      if not counts[key] then counts[key] = {}; count_order[#count_order + 1] = key end
+      counts[key][vm] = ("%s / %s"):format(qk, qb)
+    end
   end
 end
 local function cell(row, v)
@@ -28,6 +36,17 @@ print("|---|---:|---:|---:|---:|")
 for _, name in ipairs(order) do
   if rows[name]["lua5.4"] or rows[name].luajit then
     print(("| %s | %s | %s |"):format(name, cell(rows[name], "lua5.4"), cell(rows[name], "luajit")))
+  end
+end
+if #count_order > 0 then
+  print()
+  print("| count, kinetic / pure Lua | lua5.4 | luajit | lua5.1 (Lua backend) | lua5.4 (Lua backend) "
+        .. "| luajit (Lua backend) |")
+  print("|---|---:|---:|---:|---:|---:|")
+  for _, key in ipairs(count_order) do
+    local c = counts[key]
+    print(("| %s | %s | %s | %s | %s | %s |"):format(key, c["lua5.4"] or "–", c.luajit or "–",
+          c[LUA_VMS[1]] or "–", c[LUA_VMS[2]] or "–", c[LUA_VMS[3]] or "–"))
   end
 end
 print()
