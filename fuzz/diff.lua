@@ -75,7 +75,7 @@ local function key_of(v, depth)
     end
     return "{" .. table.concat(out, ",") .. "}"
   end
-  if t == "table" or t == "userdata" then
+  if t == "table" or t == "userdata" or t == "function" then
     return t .. ":" .. (tostring(v):gsub("0x%x+", "0x?"):gsub(": %x%x%x%x%x+", ": ?"))
   end
   return t .. ":" .. tostring(v)
@@ -308,6 +308,16 @@ local function part_viewport(K)
   end
 end
 
+-- ---- the round option (timelines and animators) -------------------------------------
+-- true, a step, a set, a function; and bad ones (0, -1, an empty set, a
+-- string, a function returning a non-number)
+local function round_value()
+  return R.pick({ true, false, 0.5, 1 / 3, num(0.01, 5), { 0, 10, 5 },
+                  { num(-100, 100), num(-100, 100) },
+                  function(v) return math.floor(v * 4) / 4 end, 0, -1, {}, "x",
+                  function() return "no" end })
+end
+
 -- ---- timelines ----------------------------------------------------------------------
 local function value_of(shape, n)
   if shape == "number" then return num(-100, 100) end
@@ -334,6 +344,10 @@ local function part_timeline(K)
   if R.chance(0.5) then def.after = R.pick({ "stop", "restart", "reverse", "bounce" }) end
   if R.chance(0.4) then def.iterations = R.pick({ 1, 2, 3, huge, 0 }) end
   if R.chance(0.3) then def.delay = num(0, 0.5) end
+  if R.chance(0.3) then
+    def.repeat_delay = R.chance(0.9) and num(0, 0.5) or R.pick({ -1, 0 / 0, huge, "x" })
+  end
+  if R.chance(0.4) then def.round = round_value() end
   if shape == "number" and R.chance(0.2) then
     def.interpolation = R.pick({ "shortest-angle", "longest-angle", "linear" })
     def.angle_unit = R.pick({ "degrees", "radians" })
@@ -353,6 +367,13 @@ local function part_timeline(K)
       if shape == "named" then m("tl", tl, "at", num(-0.5, 4), {})
       else m("tl", tl, "at", num(-0.5, 4)) end
     elseif r < 0.8 then m("tl", tl, "seek", num(0, 4, true))
+    elseif r < 0.9 then
+      -- sleep until the next change, as a host would
+      local okk, nc = m("tl", tl, "next_change")
+      if okk and type(nc) == "number" and nc > 0 and nc < huge then
+        if shape == "named" then m("tl", tl, "update", nc, {})
+        else m("tl", tl, "update", nc) end
+      end
     else m("tl", tl, "time"); m("tl", tl, "done") end
   end
   if R.chance(0.3) then
@@ -412,15 +433,21 @@ end
 
 -- ---- animators ----------------------------------------------------------------------
 local function part_animator(K)
-  local anim = K.animator()
+  local anim
+  if R.chance(0.1) then
+    anim = select(2, try("animator", K.animator, R.chance(0.9) and { reduced_motion = true }
+                         or R.pick({ { reduced_motion = "x" }, { reduced_motin = true } })))
+  end
+  if type(anim) ~= "userdata" and type(anim) ~= "table" then anim = K.animator() end
   local targets = {}
   for i = 1, R.int(1, 4) do
     targets[i] = { x = num(-50, 50), y = num(-50, 50), c = "#ff0000", v = { 1, 2 } }
   end
-  local handles = {}
+  local handles, setters = {}, {}
   local function cb(name)
-    return function(a)
-      obs(name, a:progress())
+    return function(a, ...)
+      -- every argument after the handle too (on_repeat's n)
+      obs(name, a:progress(), select("#", ...), ...)
       local r = R.u()
       if r < 0.1 and handles[1] then pcall(handles[1].stop, handles[1])
       elseif r < 0.15 then
@@ -433,12 +460,43 @@ local function part_animator(K)
     if R.chance(0.5) then o.easing = R.chance(0.9) and easing_spec()
                                      or function(p) return p end end
     if R.chance(0.3) then o.delay = num(0, 0.3) end
-    if R.chance(0.2) then o.iterations = R.pick({ 1, 2, 3 }) end
+    if R.chance(0.2) then o.iterations = R.pick({ 1, 2, 3, 2.5, huge }) end
     if R.chance(0.2) then o.after = R.pick({ "stop", "restart", "reverse" }) end
     if R.chance(0.2) then o.on_complete = cb("on_complete") end
     if R.chance(0.1) then o.on_start = cb("on_start") end
     if R.chance(0.1) then o.on_update = cb("on_update") end
     if R.chance(0.03) then o.eassing = "x" end
+    if R.chance(0.2) then o.round = round_value() end
+    if R.chance(0.2) then
+      o.repeat_delay = R.chance(0.9) and num(0, 0.3) or R.pick({ -1, 0 / 0, huge, "x" })
+    end
+    if R.chance(0.15) then o.on_repeat = R.chance(0.95) and cb("on_repeat") or 1 end
+    if R.chance(0.1) then
+      if R.chance(0.8) then
+        o.after = "reverse"
+        o.iterations = o.iterations or R.pick({ 2, 3, 2.5, huge })
+      end
+      o.yoyo_ease = R.chance(0.8) and R.pick({ true, false, easing_spec() })
+                    or R.pick({ function(p) return p end, 1, "nope", {} })
+    end
+    if R.chance(0.01) then o.repeat_delya = 0.1 end
+    return o
+  end
+  -- the options of a sequence
+  local function seq_opts()
+    local r = R.u()
+    if r < 0.3 then return nil end
+    if r < 0.45 then return { iterations = 2 } end
+    local o = {}
+    if R.chance(0.7) then o.iterations = R.pick({ 1, 2, 3, 2.5, huge }) end
+    if R.chance(0.6) then o.after = R.pick({ "stop", "restart", "reverse" }) end
+    if R.chance(0.3) then o.delay = num(0, 0.3) end
+    if R.chance(0.6) then
+      o.repeat_delay = R.chance(0.9) and num(0, 0.3) or R.pick({ -1, 0 / 0, huge, "x" })
+    end
+    if R.chance(0.5) then o.on_repeat = cb("on_repeat") end
+    if R.chance(0.2) then o.on_complete = cb("on_complete") end
+    if R.chance(0.05) then o.yoyo_ease = true end
     return o
   end
   local function vals()
@@ -460,15 +518,22 @@ local function part_animator(K)
     elseif r < 0.33 then
       local o = spring_opts(1)
       o.from, o.to, o.velocity = nil, nil, nil
+      if R.chance(0.2) then o.round = round_value() end
       m("anim", anim, "spring", R.pick(targets), { x = num(-100, 100) }, o)
     elseif r < 0.36 then
-      m("anim", anim, "fling", R.pick(targets), "y", num(-2000, 2000),
-          { kind = R.pick({ "inertia", "bouncing", "clamping", "decay" }), min = -100, max = 100 })
+      local fo = { kind = R.pick({ "inertia", "bouncing", "clamping", "decay" }), min = -100,
+                   max = 100 }
+      if R.chance(0.3) then fo.round = round_value() end
+      if R.chance(0.03) then fo.repeat_delay = 0.1 end
+      m("anim", anim, "fling", R.pick(targets), "y", num(-2000, 2000), fo)
     elseif r < 0.4 then
-      local ok, seq = m("anim", anim, "sequence", R.chance(0.3) and { iterations = 2 } or nil)
+      local ok, seq = m("anim", anim, "sequence", seq_opts())
       if ok then
         for _ = 1, R.int(1, 4) do
-          m("seq", seq, "to", R.pick(targets), good(0.05, 0.5), vals(), {},
+          local co = {}
+          if R.chance(0.2) then co.round = round_value() end
+          if R.chance(0.1) then co.repeat_delay = num(0, 0.2) end
+          m("seq", seq, "to", R.pick(targets), good(0.05, 0.5), vals(), co,
             R.pick({ nil, ">", "<", "<0.1", "+=0.2", "-=0.1", 0.3, "lbl", "lbl+=0.1", "?" }))
           if R.chance(0.2) then m("seq", seq, "label", "lbl") end
           if R.chance(0.2) then m("seq", seq, "call", function() obs("seq call") end) end
@@ -489,6 +554,47 @@ local function part_animator(K)
     elseif r < 0.9 then
       m("anim", anim, "stop", R.chance(0.5) and R.pick(targets) or nil,
           R.chance(0.3) and "x" or nil)
+    elseif r < 0.95 then
+      -- sleep until the next change, as a host would
+      local ok, nc = m("anim", anim, "next_change")
+      if ok and type(nc) == "number" and nc > 0 and nc < huge and R.chance(0.8) then
+        m("anim", anim, "update", nc)
+        for i = 1, #targets do obs("target" .. i, targets[i]) end
+      end
+    elseif r < 0.97 then
+      if R.chance(0.8) then m("anim", anim, "reduced_motion", R.chance(0.5))
+      elseif R.chance(0.5) then m("anim", anim, "reduced_motion")
+      else m("anim", anim, "reduced_motion", R.pick({ "x", 1, {} })) end
+    elseif r < 0.975 then
+      local fo = { max_acceleration = R.chance(0.95) and num(1, 2000) or R.pick({ 0, -1, "x" }) }
+      if R.chance(0.5) then fo.max_speed = R.chance(0.8) and num(1, 500) or huge end
+      if R.chance(0.3) then fo.round = round_value() end
+      if R.chance(0.2) then fo.delay = num(0, 0.2) end
+      if R.chance(0.2) then fo.on_complete = function() obs("follow done") end end
+      local fv = { x = num(-100, 100) }
+      if R.chance(0.3) then fv.y = R.chance(0.8) and num(-100, 100) or "+=5" end
+      if R.chance(0.03) then fv.x = { 1, 2 } end
+      local ok, a = m("anim", anim, "follow", R.pick(targets), fv, R.chance(0.9) and fo or nil)
+      if ok then handles[#handles + 1] = a end
+    elseif r < 0.98 then
+      local so = { amplitude = R.chance(0.9) and num(-10, 10) or R.pick({ { x = 2 }, "x" }),
+                   frequency = R.chance(0.7) and num(0, 30) or nil,
+                   duration = R.chance(0.7) and num(0, 0.8) or nil,
+                   seed = R.chance(0.5) and R.int(-5, 5) or (R.chance(0.1) and 0.5 or nil) }
+      if R.chance(0.3) then so.round = round_value() end
+      if R.chance(0.3) then so.decay = R.pick({ "linear", "inQuad", "steps(3)", "nope" }) end
+      local ok, a = m("anim", anim, "shake", R.pick(targets),
+                      R.chance(0.95) and { "x", "y" } or R.pick({ {}, { 1 } }), so)
+      if ok then handles[#handles + 1] = a end
+    elseif r < 0.985 then
+      local qo = R.chance(0.5) and { duration = num(0, 0.5), easing = "inOutSine" }
+                 or { spring = { preset = R.pick({ "stiff", "wobbly", "nope" }) } }
+      if R.chance(0.3) then qo.round = round_value() end
+      local ok, set = m("anim", anim, "quick_to", R.pick(targets), "x", qo)
+      if ok and type(set) == "function" then setters[#setters + 1] = set end
+    elseif r < 0.99 and #setters > 0 then
+      local set = R.pick(setters)
+      try("set", set, R.chance(0.95) and num(-100, 100) or "x")
     else
       m("anim", anim, "count"); m("anim", anim, "time_scale", R.chance(0.3) and num(0, 2) or nil)
     end

@@ -327,6 +327,7 @@ static double next_repeat(const kn_node *nd, double t0) {
   double P = sp->duration + sp->gap, last = ceil(sp->iterations) - 1.0, c;
   if (!(P > 0.0) || !(P < HUGE_VAL) || last < 1.0) return HUGE_VAL;
   c = floor((t0 - sp->delay) / P);
+  if (!(c < 9007199254740992.0)) return HUGE_VAL;    /* passes past 2^53: not counted */
   if (c < 0.0) c = 0.0;
   while (c > 0.0 && kn_span_mark(sp, c, 0) > t0) c -= 1.0;
   while (kn_span_mark(sp, c, 0) <= t0) c += 1.0;

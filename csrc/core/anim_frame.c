@@ -387,6 +387,7 @@ static void sweep_group(kn_animator *A, const kn_anim_io *io, int g, double t0, 
 
 #define REPEAT_MAX_PASSES 64.0   /* a move crossing more passes reports the
                                     last 64 of them (a bounded frame) */
+#define PASS_MAX 9007199254740992.0   /* 2^53: a pass count c + 1 is exact below it */
 
 /* on_repeat: the passes c >= 1 (of the node's finite ones) that begin in
    (t0, t1], the last REPEAT_MAX_PASSES of them, each an event at its frame
@@ -398,6 +399,7 @@ static void repeat_events(kn_animator *A, int node, double t0, double t1, double
   if (!(t1 > t0) || !(P > 0.0) || !(P < HUGE_VAL) || last < 1.0) return;
   lo = floor((t0 - sp->delay) / P);                 /* about the last pass begun */
   hi = floor((t1 - sp->delay) / P);
+  if (!(hi < PASS_MAX)) return;                     /* passes past 2^53: not counted */
   if (lo < 0.0) lo = 0.0;
   while (lo > 0.0 && kn_span_mark(sp, lo, 0) > t0) lo -= 1.0;
   while (kn_span_mark(sp, lo, 0) <= t0) lo += 1.0;  /* the first begun after t0 */

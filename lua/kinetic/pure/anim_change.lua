@@ -287,6 +287,7 @@ local function next_repeat(nd, t0)
   local P, last = nd.duration + (nd.gap or 0.0), kceil(nd.iterations) - 1.0
   if not (P > 0.0) or not (P < huge) or last < 1.0 then return huge end
   local c = kfloor((t0 - nd.delay) / P)
+  if not (c < 9007199254740992.0) then return huge end   -- passes past 2^53: not counted
   if c < 0.0 then c = 0.0 end
   while c > 0.0 and span_mark(nd, c, false) > t0 do c = c - 1.0 end
   while span_mark(nd, c, false) <= t0 do c = c + 1.0 end

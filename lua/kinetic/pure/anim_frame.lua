@@ -595,6 +595,7 @@ end
 
 local REPEAT_MAX_PASSES = 64.0  -- a move crossing more passes reports the
                                -- last 64 of them (a bounded frame)
+local PASS_MAX = 9007199254740992.0   -- 2^53: a pass count c + 1 is exact below it
 
 -- on_repeat: the passes c >= 1 (of the node's finite ones) that begin in
 -- (t0, t1], the last REPEAT_MAX_PASSES of them, each an event at its frame
@@ -604,6 +605,7 @@ local function repeat_events(A, nd, t0, t1, tau0, tau1)
   if not (t1 > t0) or not (P > 0.0) or not (P < huge) or last < 1.0 then return end
   local lo = kfloor((t0 - nd.delay) / P)      -- about the last pass begun
   local hi = kfloor((t1 - nd.delay) / P)
+  if not (hi < PASS_MAX) then return end       -- passes past 2^53: not counted
   if lo < 0.0 then lo = 0.0 end
   while lo > 0.0 and span_mark(nd, lo, false) > t0 do lo = lo - 1.0 end
   while span_mark(nd, lo, false) <= t0 do lo = lo + 1.0 end   -- the first begun after t0

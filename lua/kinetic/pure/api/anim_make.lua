@@ -19,6 +19,7 @@ local acolor = require("kinetic.pure.api.anim_color")
 local type, next, rawget, getmetatable, tonumber = type, next, rawget, getmetatable, tonumber
 local format, byte, sub = string.format, string.byte, string.sub
 local K = require("kinetic.pure.kmath")
+local frame = require("kinetic.pure.anim_frame")
 local abs = math.abs
 local huge, floor = math.huge, math.floor
 local typename, kind, cstr = util.typename, util.kind, names.cstr
@@ -590,6 +591,7 @@ end
 local function apply_round(A, node, o)
   local r = o.round
   if r == nil then return end
+  frame.slow(A, node)                    -- (a rounded node leaves the frame's fast path)
   if type(r) == "function" then
     mk.set_round(A, node, nil)
     node.lua_round = r
