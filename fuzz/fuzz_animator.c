@@ -612,6 +612,7 @@ static void run_clock(fz_in *in) {
   kn_span s;
   kn_timeline *tl;
   int k;
+  memset(&s, 0, sizeof s);                /* no repeat delay: a timeline's rule */
   N = it < 64 ? 1.0 : it < 128 ? HUGE_VAL : 1.0 + fabs(fz_finite(in));
   if (!isfinite(N)) N = HUGE_VAL;
   d = fabs(fz_finite(in));

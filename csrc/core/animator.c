@@ -90,6 +90,7 @@ double kn_span_local(const kn_span *s, double t, double *pass, int *phase) {
     if (u < 0.0) { c -= 1.0; u += T; }
     else if (u >= T) { c += 1.0; u -= T; }
     if (u < 0.0) u = 0.0;
+    if (u > T) u = T;                 /* c T rounded far below tau (c near 2^53 T / ulp) */
     *phase = 0;
   }
   *pass = c;

@@ -145,6 +145,7 @@ local function span_local(s, t)
     if u < 0.0 then c = c - 1.0; u = u + T
     elseif u >= T then c = c + 1.0; u = u - T end
     if u < 0.0 then u = 0.0 end
+    if u > T then u = T end             -- c T rounded far below tau (c near 2^53 T / ulp)
     phase = 0
   end
   if s.after == STOP and c >= 1.0 then u = T
